@@ -1,0 +1,94 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { randomUUID } from 'node:crypto'
+import type { Config } from './config.ts'
+import { openDatabase, type Database } from './db/client.ts'
+import authRoutes from './modules/auth/routes.ts'
+import mailboxRoutes from './modules/dev/mailbox.ts'
+import healthRoutes from './modules/health/routes.ts'
+import authPlugin from './plugins/auth.ts'
+import dbPlugin from './plugins/db.ts'
+import docsPlugin from './plugins/docs.ts'
+import errorsPlugin from './plugins/errors.ts'
+import limitsPlugin from './plugins/rate-limit.ts'
+import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
+import webPlugin from './plugins/web.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+  }
+}
+
+export interface AppOptions {
+  config: Config
+  /** An open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database
+  mailTransport?: MailTransport
+  /** Serve the built web app (default: when apps/web/dist exists). */
+  serveWeb?: boolean
+}
+
+/** Every API module, mounted under /api/v1. Later modules register here. */
+async function apiV1(app: FastifyInstance) {
+  await app.register(authRoutes)
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: config.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+    keepAliveTimeout: 30_000,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory, poolMax: config.DATABASE_POOL_MAX }))
+
+  await app.register(errorsPlugin)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.APP_URL.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(cors, { origin: [config.APP_URL], credentials: false, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] })
+  await app.register(dbPlugin, { database, closeWithApp: !opts.database })
+  await app.register(limitsPlugin)
+  await app.register(mailerPlugin, { transport: opts.mailTransport })
+  await app.register(authPlugin)
+  await app.register(docsPlugin)
+
+  await app.register(healthRoutes, { prefix: '/api' })
+  await app.register(apiV1, { prefix: '/api/v1' })
+  if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
+  if (opts.serveWeb ?? true) await app.register(webPlugin)
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/dev/')
+    if (isPage && app.spaRoot) return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    return reply.code(404).send({ status: 404, message: `Route ${request.method} ${path} not found` })
+  })
+  return app
+}

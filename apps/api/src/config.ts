@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional()
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Entrenapp <no-reply@entrenapp.cl>'),
+    SALES_EMAIL: z.email().default('ventas@entrenapp.cl'),
+    REDIS_URL: optionalUrl,
+    JWT_ACCESS_SECRET: z.string().min(32).optional(),
+    JWT_REFRESH_SECRET: z.string().min(32).optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(15 * 60),
+    REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_STARTER: optionalText,
+    STRIPE_API_HOST: optionalText,
+    STRIPE_API_PORT: z.coerce.number().int().optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' })
+      }
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' })
+    }
+  })
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET'> & {
+  APP_URL: string
+  JWT_ACCESS_SECRET: string
+  JWT_REFRESH_SECRET: string
+  /** In-memory database (tests only). */
+  inMemory?: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  const dataDir = resolve(c.DATA_DIR)
+  const secrets = c.JWT_ACCESS_SECRET && c.JWT_REFRESH_SECRET ? null : loadOrCreateSecrets(dataDir)
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    JWT_ACCESS_SECRET: c.JWT_ACCESS_SECRET ?? secrets!.access,
+    JWT_REFRESH_SECRET: c.JWT_REFRESH_SECRET ?? secrets!.refresh,
+  }
+}
+
+// Generated once so that tokens survive a restart without any set-up.
+function loadOrCreateSecrets(dataDir: string): { access: string; refresh: string } {
+  const file = resolve(dataDir, 'secrets.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+  mkdirSync(dataDir, { recursive: true })
+  const secrets = { access: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') }
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
+  return secrets
+}
+
+/** A complete config for tests, with no file access. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    APP_URL: 'http://localhost:3000',
+    JWT_ACCESS_SECRET: 'test-access-secret-test-access-secret-0123',
+    JWT_REFRESH_SECRET: 'test-refresh-secret-test-refresh-secret-012',
+    inMemory: true,
+    ...overrides,
+  }
+}

@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
+/** A transaction or the database itself: services take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+// src/db/client.ts (tsx, vitest) and dist/server.js (bundled) sit at different depths below apps/api.
+export const migrationsFolder = [new URL('../../drizzle', import.meta.url), new URL('../drizzle', import.meta.url)]
+  .map((u) => fileURLToPath(u))
+  .find((dir) => existsSync(join(dir, 'meta', '_journal.json')))!
+
+export interface DatabaseOptions {
+  url?: string
+  dataDir?: string
+  inMemory?: boolean
+  poolMax?: number
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    await migratePg(db as never, { migrationsFolder })
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    }
+  }
+  let dir: string | undefined
+  if (!opts.inMemory) {
+    dir = join(opts.dataDir ?? './data', 'pglite')
+    mkdirSync(dir, { recursive: true })
+  }
+  const client = await PGlite.create(dir ? { dataDir: dir } : {})
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  }
+}

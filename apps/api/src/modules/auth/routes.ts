@@ -1,0 +1,71 @@
+import { ApiErrorSchema, LoginResponseSchema, LoginSchema, OkSchema, TokenPairSchema, UserSchema } from '@app/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { bearerOf, currentUser } from '../../plugins/auth.ts'
+import { unauthorized } from '../../errors.ts'
+import { findUserById, toUser } from '../users/service.ts'
+import { login } from './service.ts'
+import { revokeSession, rotateSession } from './sessions.ts'
+
+const emailKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
+}
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const loginLimits = [
+    app.limit('login-ip', { max: 30, windowMs: 10 * 60_000 }),
+    app.limit('login-email', { max: 10, windowMs: 10 * 60_000, key: emailKey }),
+  ]
+  const loginSchema = (summary: string) => ({
+    tags: ['auth'],
+    summary,
+    body: LoginSchema,
+    response: { 200: LoginResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+  })
+
+  app.post('/auth/email/login', { schema: loginSchema('Sign in (trainers, members)'), preHandler: loginLimits }, (request) =>
+    login(app, request.body, 'email'),
+  )
+
+  app.post('/auth/business/login', { schema: loginSchema('Sign in to the business area'), preHandler: loginLimits }, (request) =>
+    login(app, request.body, 'business'),
+  )
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token (sent as the bearer token)',
+        response: { 200: TokenPairSchema, 401: ApiErrorSchema },
+      },
+      preHandler: app.limit('refresh', { max: 60, windowMs: 60_000 }),
+    },
+    async (request) => {
+      const refreshToken = bearerOf(request)
+      if (!refreshToken) throw unauthorized('Missing refresh token')
+      return rotateSession(app.db, app.tokens, refreshToken, (id) => findUserById(app.db, id))
+    },
+  )
+
+  app.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    async (request) => {
+      const user = await findUserById(app.db, currentUser(request).id)
+      if (!user) throw unauthorized('Session expired')
+      return toUser(user)
+    },
+  )
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    async (request) => {
+      await revokeSession(app.db, currentUser(request).sessionId, 'logout')
+      return { ok: true as const }
+    },
+  )
+}
