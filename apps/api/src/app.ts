@@ -8,12 +8,23 @@ import { openDatabase, type Database } from './db/client.ts'
 import authRoutes from './modules/auth/routes.ts'
 import mailboxRoutes from './modules/dev/mailbox.ts'
 import healthRoutes from './modules/health/routes.ts'
+import plansRoutes from './modules/plans/routes.ts'
+import formsRoutes from './modules/forms/routes.ts'
+import businessRoutes from './modules/business/routes.ts'
+import gymsRoutes from './modules/gyms/routes.ts'
+import trainersRoutes from './modules/trainers/routes.ts'
+import passwordResetRoutes from './modules/password-reset/routes.ts'
+import signupRoutes from './modules/signup/routes.ts'
+import billingRoutes from './modules/billing/routes.ts'
+import connectRoutes from './modules/connect/routes.ts'
+import sandboxRoutes from './modules/sandbox/routes.ts'
 import authPlugin from './plugins/auth.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
 import errorsPlugin from './plugins/errors.ts'
 import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
+import paymentsPlugin from './plugins/payments.ts'
 import webPlugin from './plugins/web.ts'
 
 declare module 'fastify' {
@@ -34,6 +45,15 @@ export interface AppOptions {
 /** Every API module, mounted under /api/v1. Later modules register here. */
 async function apiV1(app: FastifyInstance) {
   await app.register(authRoutes)
+  await app.register(plansRoutes)
+  await app.register(formsRoutes)
+  await app.register(businessRoutes)
+  await app.register(gymsRoutes)
+  await app.register(trainersRoutes)
+  await app.register(passwordResetRoutes)
+  await app.register(signupRoutes)
+  await app.register(billingRoutes)
+  await app.register(connectRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -77,10 +97,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(limitsPlugin)
   await app.register(mailerPlugin, { transport: opts.mailTransport })
   await app.register(authPlugin)
+  await app.register(paymentsPlugin)
   await app.register(docsPlugin)
 
   await app.register(healthRoutes, { prefix: '/api' })
   await app.register(apiV1, { prefix: '/api/v1' })
+  await app.register(sandboxRoutes)
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
   if (opts.serveWeb ?? true) await app.register(webPlugin)
 

@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { Toaster } from '@/components/ui/sonner'
+import { ApiError } from '@/lib/api-client'
+import { SessionProvider } from '@/lib/use-session'
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            staleTime: 30_000,
+            refetchOnWindowFocus: false,
+            // Client errors will not get better by asking again.
+            retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+          },
+        },
+      }),
+  )
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        {children}
+        <Toaster />
+      </SessionProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { NotFoundPage } from '@/components/errors/not-found-page'
+import { RouteError } from '@/components/errors/route-error'
+import { PageLoading } from '@/components/layout/page-loading'
+
+type AreaModule = Record<string, React.ComponentType>
+/** Each area is one chunk: public pages never download the business or sign-up code. */
+const area = (load: () => Promise<AreaModule>, name: string): RouteObject['lazy'] => async () => ({
+  Component: (await load())[name],
+})
+const publicArea = () => import('./routes/public')
+const businessArea = () => import('./routes/business')
+const trainerArea = () => import('./routes/trainer')
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      // Public
+      { path: '/', lazy: area(publicArea, 'LandingPage') },
+      { path: '/precios', lazy: area(publicArea, 'PricingPage') },
+      { path: '/privacidad', lazy: area(publicArea, 'PrivacyPage') },
+      { path: '/terminos', lazy: area(publicArea, 'TermsPage') },
+      // Business area
+      { path: '/business/login', lazy: area(businessArea, 'BusinessLoginPage') },
+      { path: '/business/registro', lazy: area(businessArea, 'BusinessRegisterPage') },
+      { path: '/business/dashboard', lazy: area(businessArea, 'BusinessDashboardPage') },
+      { path: '/recuperar-password', lazy: area(businessArea, 'PasswordRecoveryPage') },
+      // Trainer self-service flow
+      { path: '/auth/login', lazy: area(trainerArea, 'TrainerLoginPage') },
+      { path: '/auth/register', lazy: area(trainerArea, 'TrainerRegisterPage') },
+      { path: '/auth/verify', lazy: area(trainerArea, 'VerifyCodePage') },
+      { path: '/auth/select-plan', lazy: area(trainerArea, 'SelectPlanPage') },
+      { path: '/auth/checkout/success', lazy: area(trainerArea, 'CheckoutSuccessPage') },
+      { path: '/auth/checkout/cancel', lazy: area(trainerArea, 'CheckoutCancelPage') },
+      { path: '/auth/stripe/onboarding', lazy: area(trainerArea, 'PayoutOnboardingPage') },
+      { path: '/auth/onboarding/complete', lazy: area(trainerArea, 'OnboardingCompletePage') },
+      { path: '/dashboard', lazy: area(trainerArea, 'TrainerDashboardPage') },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,122 @@
+import { clearSession, getSession, setTokens } from './session'
+import { sleep } from './utils'
+
+export const API_BASE = '/api/v1'
+
+/** A non-2xx answer (spec §8): message from the server, else 'Request failed: {status}' or the raw text. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly data: unknown
+  constructor(message: string, status: number, data: unknown) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.data = data
+  }
+  /** The field codes of a 422 answer, e.g. { email: 'notFound' }. */
+  get errors(): Record<string, string> | undefined {
+    const errors = (this.data as { errors?: unknown } | null)?.errors
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : undefined
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown
+  /** Send the bearer token and refresh on 401 (default true). */
+  auth?: boolean
+  /** A bearer token to send instead of the session's (the refresh call). */
+  bearer?: string
+  signal?: AbortSignal
+  headers?: Record<string, string>
+}
+
+const BODY_LOCKED = /body.*(locked|disturbed|used)|(locked|disturbed|used).*body/i
+
+async function parse(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return response.ok ? {} : null
+  try {
+    return JSON.parse(text)
+  } catch {
+    // A successful non-JSON answer yields {} (spec §8); a failed one keeps its raw text.
+    return response.ok ? {} : text
+  }
+}
+
+function toError(response: Response, data: unknown): ApiError {
+  let message = `Request failed: ${response.status}`
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
+    message = (data as { message: string }).message
+  } else if (typeof data === 'string' && data.trim()) {
+    message = data
+  }
+  return new ApiError(message, response.status, data)
+}
+
+async function send(method: string, path: string, opts: RequestOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
+  const init: RequestInit = {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  }
+  try {
+    return await fetch(`${API_BASE}${path}`, init)
+  } catch (err) {
+    // A request whose body was locked is retried once after 100 ms (spec §4).
+    if (err instanceof TypeError && BODY_LOCKED.test(err.message)) {
+      await sleep(100)
+      return fetch(`${API_BASE}${path}`, { ...init, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
+    }
+    throw err
+  }
+}
+
+let refreshing: Promise<string> | null = null
+
+/** One refresh shared by every request that got a 401 meanwhile. */
+export function refreshSession(): Promise<string> {
+  refreshing ??= (async () => {
+    const refreshToken = getSession()?.refreshToken
+    try {
+      if (!refreshToken) throw new Error('no refresh token')
+      const response = await send('POST', '/auth/refresh', {}, refreshToken)
+      const data = (await parse(response)) as { token?: string; refreshToken?: string } | null
+      if (!response.ok || !data?.token || !data.refreshToken) throw new Error('refresh failed')
+      setTokens(data.token, data.refreshToken)
+      return data.token
+    } catch {
+      clearSession('Session expired')
+      throw new ApiError('Session expired', 401, null)
+    }
+  })().finally(() => {
+    refreshing = null
+  })
+  return refreshing
+}
+
+export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const auth = opts.auth ?? true
+  const token = opts.bearer ?? (auth ? getSession()?.token : undefined)
+  let response = await send(method, path, opts, token)
+  if (response.status === 401 && auth && token && !opts.bearer) {
+    // Another request may have refreshed already: then only retry with the new token.
+    const latest = getSession()?.token
+    const fresh = latest && latest !== token ? latest : await refreshSession()
+    response = await send(method, path, opts, fresh)
+  }
+  const data = await parse(response)
+  if (!response.ok) throw toError(response, data)
+  return data as T
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+}

@@ -1,0 +1,81 @@
+import type { LoginResponse, User } from '@app/contracts'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { api } from './api-client'
+import { clearSession, getSession, setSession, setUser, subscribeSession } from './session'
+
+export type LoginFlavour = 'email' | 'business'
+
+interface SessionContextValue {
+  user: User | null
+  token: string | null
+  /** True while the stored session is being restored and during a login. */
+  isLoading: boolean
+  login: (credentials: { email: string; password: string }, flavour: LoginFlavour) => Promise<User>
+  logout: () => Promise<void>
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null)
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const session = useSyncExternalStore(subscribeSession, getSession, () => null)
+  const [restoring, setRestoring] = useState(() => getSession() !== null)
+  const [loggingIn, setLoggingIn] = useState(false)
+
+  // Restore: check the stored session with the server (a 401 refreshes or clears it).
+  useEffect(() => {
+    if (!getSession()) return
+    let cancelled = false
+    api
+      .get<User>('/auth/me')
+      .then((user) => !cancelled && setUser(user))
+      .catch(() => undefined)
+      .finally(() => !cancelled && setRestoring(false))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  useEffect(
+    () =>
+      subscribeSession((next, reason) => {
+        if (!next && reason) toast.error(reason)
+      }),
+    [],
+  )
+
+  const login = useCallback(async (credentials: { email: string; password: string }, flavour: LoginFlavour) => {
+    setLoggingIn(true)
+    try {
+      const res = await api.post<LoginResponse>(`/auth/${flavour}/login`, credentials, { auth: false })
+      setSession({ user: res.user, token: res.token, refreshToken: res.refreshToken })
+      return res.user
+    } finally {
+      setLoggingIn(false)
+    }
+  }, [])
+
+  const logout = useCallback(async () => {
+    // The server-side revoke is best effort: the local session goes either way.
+    await api.post('/auth/logout').catch(() => undefined)
+    clearSession()
+  }, [])
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user: session?.user ?? null,
+      token: session?.token ?? null,
+      isLoading: restoring || loggingIn,
+      login,
+      logout,
+    }),
+    [session, restoring, loggingIn, login, logout],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext)
+  if (!value) throw new Error('useSession needs <SessionProvider>')
+  return value
+}

@@ -1,0 +1,2 @@
+// Schemas of this area are added by the issue that builds it.
+export {}
