@@ -1,2 +1,27 @@
-// Schemas of this area are added by the issue that builds it.
-export {}
+import { z } from 'zod'
+
+export const PlanKeySchema = z.enum(['starter', 'growth', 'pro', 'business'])
+export type PlanKey = z.infer<typeof PlanKeySchema>
+
+/** One plan of the catalogue: the landing page, /precios and the sign-up cards all render these. */
+export const PlanSchema = z.object({
+  id: z.string(),
+  key: PlanKeySchema,
+  title: z.string(),
+  description: z.string(),
+  benefits: z.array(z.string()),
+  /** Monthly price; null for plans priced by agreement (Business). */
+  priceUsd: z.number().int().nullable(),
+  /** Monthly price in Chilean pesos: the amount charged. */
+  priceClp: z.number().int().nullable(),
+  period: z.enum(['month']),
+  /** Active clients included; null = by agreement. */
+  clientLimit: z.number().int().nullable(),
+  target: z.string(),
+  popular: z.boolean(),
+  purchasable: z.boolean(),
+})
+export type Plan = z.infer<typeof PlanSchema>
+
+export const PlanListSchema = z.object({ data: z.array(PlanSchema) })
+export type PlanList = z.infer<typeof PlanListSchema>
