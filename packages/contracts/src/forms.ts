@@ -1,2 +1,31 @@
-// Schemas of this area are added by the issue that builds it.
-export {}
+import { z } from 'zod'
+import { EmailSchema } from './auth.ts'
+
+/** Longest accepted values of a contact form (spec §7 `POST /forms`). */
+export const FORM_LIMITS = { title: 200, subject: 200, content: 5000 } as const
+
+const text = (max: number) => z.string().trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
+
+/**
+ * A contact form sent from a public page (no auth). The free-access request puts the visitor's
+ * name, e-mail, WhatsApp and city in `content` (spec §7).
+ */
+export const FormSubmissionSchema = z.strictObject({
+  title: text(FORM_LIMITS.title),
+  content: text(FORM_LIMITS.content),
+  email: EmailSchema,
+  subject: text(FORM_LIMITS.subject),
+})
+export type FormSubmission = z.infer<typeof FormSubmissionSchema>
+
+export const FormSubmissionResultSchema = z.object({ id: z.string() })
+export type FormSubmissionResult = z.infer<typeof FormSubmissionResultSchema>
+
+/** The free-access request form of the landing page (spec §3, §5): every field required. */
+export const AccessRequestFormSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  phone: z.string().trim().min(1).max(40),
+  city: z.string().trim().min(1).max(120),
+})
+export type AccessRequestForm = z.infer<typeof AccessRequestFormSchema>
