@@ -71,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
-  const dataDir = resolve(c.DATA_DIR)
+  // Relative to where `npm …` was typed (INIT_CWD), so workspace scripts share the root ./data.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR)
   const secrets = c.JWT_ACCESS_SECRET && c.JWT_REFRESH_SECRET ? null : loadOrCreateSecrets(dataDir)
   return {
     ...c,
