@@ -1,2 +1,62 @@
-// Schemas of this area are added by the issue that builds it.
-export {}
+import { z } from 'zod'
+import { EmailSchema } from './auth.ts'
+import { PhoneSchema } from './gyms.ts'
+
+const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
+
+/** Years of experience: a whole number, at least 0 (spec §5, §9). */
+export const ExperienceSchema = z
+  .number({ error: 'invalidType' })
+  .int({ error: 'invalid' })
+  .min(0, { error: 'tooSmall' })
+  .max(80, { error: 'tooBig' })
+
+/** Body of POST /trainers and PUT /trainers/{id}: every field required (spec §5). */
+export const TrainerInputSchema = z.strictObject({
+  firstName: requiredText(),
+  lastName: requiredText(),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  specialization: requiredText(120),
+  experience: ExperienceSchema,
+  /** Fixed to the owner's gym; may be left out. */
+  gymId: z.uuid({ error: 'invalid' }).optional(),
+  isActive: z.boolean({ error: 'invalidType' }).optional(),
+})
+export type TrainerInput = z.input<typeof TrainerInputSchema>
+
+/** Minimum length of a password the owner types for a trainer (else one is generated). */
+export const TRAINER_PASSWORD_MIN = 8
+
+/** Body of POST /trainers/with-user: the trainer plus a login account; '' or no password → generated. */
+export const TrainerWithUserInputSchema = TrainerInputSchema.extend({
+  password: z
+    .string({ error: 'invalidType' })
+    .max(200, { error: 'tooLong' })
+    .optional()
+    .refine((v) => !v || v.length >= TRAINER_PASSWORD_MIN, { error: 'tooShort' }),
+})
+export type TrainerWithUserInput = z.input<typeof TrainerWithUserInputSchema>
+
+export const TrainerSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  specialization: z.string(),
+  experience: z.number().int(),
+  gymId: z.string().nullable(),
+  gym: z.object({ id: z.string(), name: z.string() }).nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Trainer = z.infer<typeof TrainerSchema>
+
+export const TrainerListSchema = z.array(TrainerSchema)
+
+/** The generated password is in this answer only; the server keeps just its hash. */
+export const TrainerCreatedSchema = TrainerSchema.extend({ generatedPassword: z.string().optional() })
+export type TrainerCreated = z.infer<typeof TrainerCreatedSchema>

@@ -1,4 +1,21 @@
+import { ApiErrorSchema, BusinessRegisterResponseSchema, BusinessRegisterSchema } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { registerBusiness } from './service.ts'
 
-// Routes of this module are added by the issue that builds it.
-export default async function businessRoutes(_app: FastifyInstance) {}
+export default async function businessRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  app.post(
+    '/auth/business/register',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Register a gym owner account and its business (no auth); answers a signed-in session',
+        body: BusinessRegisterSchema,
+        response: { 200: BusinessRegisterResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+      preHandler: app.limit('business-register', { max: 10, windowMs: 60 * 60_000 }),
+    },
+    (request) => registerBusiness(app, request.body),
+  )
+}

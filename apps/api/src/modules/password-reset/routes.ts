@@ -1,4 +1,50 @@
-import type { FastifyInstance } from 'fastify'
+import { ApiErrorSchema, ForgotPasswordResponseSchema, ForgotPasswordSchema, OkSchema, ResetPasswordSchema } from '@app/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from './service.ts'
 
-// Routes of this module are added by the issue that builds it.
-export default async function passwordresetRoutes(_app: FastifyInstance) {}
+const emailKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
+}
+
+export default async function passwordResetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post(
+    '/auth/forgot/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the e-mail has an account)',
+        body: ForgotPasswordSchema,
+        response: { 200: ForgotPasswordResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+      preHandler: [
+        app.limit('forgot-ip', { max: 20, windowMs: 60 * 60_000 }),
+        app.limit('forgot-email', { max: 5, windowMs: 60 * 60_000, key: emailKey }),
+      ],
+    },
+    async (request) => {
+      await requestPasswordReset(app, request.body)
+      return { ok: true as const, message: FORGOT_PASSWORD_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/auth/reset/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the hash of a reset link; ends every session of the account',
+        body: ResetPasswordSchema,
+        response: { 200: OkSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+      preHandler: app.limit('reset-ip', { max: 20, windowMs: 60 * 60_000 }),
+    },
+    async (request) => {
+      await resetPassword(app, request.body)
+      return { ok: true as const }
+    },
+  )
+}

@@ -1,0 +1,73 @@
+import type { Business, BusinessRegister, BusinessRegisterResponse } from '@app/contracts'
+import { DEFAULT_COMMISSION_RATES } from '@app/contracts'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Tx } from '../../db/client.ts'
+import { businesses } from '../../db/schema.ts'
+import { unprocessable } from '../../errors.ts'
+import { startSession } from '../auth/sessions.ts'
+import { findUserByEmail, insertUser, toUser } from '../users/service.ts'
+
+type BusinessRow = typeof businesses.$inferSelect
+
+export function toBusiness(row: BusinessRow): Business {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    website: row.website,
+    subscriptionPlan: row.subscriptionPlan,
+    centralBilling: {
+      enabled: row.centralBilling,
+      paymentAccountId: row.paymentAccountId,
+      commissionRates: {
+        trainer: Number(row.commissionTrainer),
+        gym: Number(row.commissionGym),
+        platform: Number(row.commissionPlatform),
+      },
+    },
+  }
+}
+
+export async function findBusinessOfOwner(db: Tx, ownerId: string): Promise<BusinessRow | undefined> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.ownerId, ownerId)).limit(1)
+  return row
+}
+
+const emailTaken = () => unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
+
+/** Creates the gym owner's account and its business record in one transaction, then signs in. */
+export async function registerBusiness(app: FastifyInstance, input: BusinessRegister): Promise<BusinessRegisterResponse> {
+  if (await findUserByEmail(app.db, input.email)) throw emailTaken()
+  const billing = input.centralBilling ?? { enabled: true, paymentAccountId: null, commissionRates: { ...DEFAULT_COMMISSION_RATES } }
+  return app.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: input.email,
+      password: input.password,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'gym_owner',
+    })
+    // Someone registered the same e-mail between the check and the insert.
+    if (!user) throw emailTaken()
+    const [business] = await tx
+      .insert(businesses)
+      .values({
+        ownerId: user.id,
+        name: input.businessName,
+        address: input.businessAddress,
+        phone: input.businessPhone,
+        website: input.businessWebsite,
+        subscriptionPlan: input.subscriptionPlan,
+        centralBilling: billing.enabled,
+        paymentAccountId: billing.paymentAccountId,
+        commissionTrainer: billing.commissionRates.trainer.toFixed(3),
+        commissionGym: billing.commissionRates.gym.toFixed(3),
+        commissionPlatform: billing.commissionRates.platform.toFixed(3),
+      })
+      .returning()
+    const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL)
+    return { ...pair, user: toUser(user), business: toBusiness(business) }
+  })
+}

@@ -1,0 +1,72 @@
+import { PASSWORD_RESET_TTL_MINUTES, type ForgotPassword, type ResetPassword } from '@app/contracts'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { createHash, randomBytes } from 'node:crypto'
+import { brand } from '../../brand.ts'
+import { passwordResets, users } from '../../db/schema.ts'
+import { unprocessable } from '../../errors.ts'
+import { revokeUserSessions } from '../auth/sessions.ts'
+import { findUserByEmail, hashPassword } from '../users/service.ts'
+
+/** Only this digest is stored: a copy of the table cannot be used to reset anyone's password. */
+export const digestToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this e-mail, we have sent a link to reset its password.'
+
+/**
+ * Mails a single-use reset link valid for PASSWORD_RESET_TTL_MINUTES. The answer is the same
+ * whether or not the e-mail has an account, so it cannot be used to find out who is registered.
+ */
+export async function requestPasswordReset(app: FastifyInstance, input: ForgotPassword): Promise<void> {
+  const user = await findUserByEmail(app.db, input.email)
+  if (!user || !user.isActive) return
+  const token = randomBytes(32).toString('base64url')
+  const link = `${app.config.APP_URL}/recuperar-password?hash=${token}`
+  await app.db.transaction(async (tx) => {
+    // Only the newest link works: requesting again voids the earlier ones.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)))
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: digestToken(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    })
+    await app.mailer.enqueue(tx, {
+      to: user.email,
+      subject: `Reset your ${brand.name} password`,
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Someone (hopefully you) asked to reset the password of your ${brand.name} account.`,
+        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for it, ignore this e-mail: your password stays the same.',
+        '',
+        `— ${brand.name}`,
+      ].join('\n'),
+    })
+  })
+}
+
+const invalidHash = () => unprocessable({ hash: 'invalidHash' }, 'This password reset link is invalid or has expired. Request a new one.')
+
+/** Sets the new password, uses up the link and signs the account out everywhere, in one transaction. */
+export async function resetPassword(app: FastifyInstance, input: ResetPassword): Promise<void> {
+  const passwordHash = await hashPassword(input.password)
+  await app.db.transaction(async (tx) => {
+    // The conditional update claims the link: of two concurrent resets only one gets the row.
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, digestToken(input.hash)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId })
+    if (!reset) throw invalidHash()
+    const [user] = await tx.update(users).set({ passwordHash }).where(and(eq(users.id, reset.userId), eq(users.isActive, true))).returning({ id: users.id })
+    if (!user) throw invalidHash()
+    await revokeUserSessions(tx, user.id, 'password reset')
+  })
+}
