@@ -1,2 +1,48 @@
-// Schemas of this area are added by the issue that builds it.
-export {}
+import { z } from 'zod'
+import { PlanKeySchema } from './plans.ts'
+
+export const CheckoutRequestSchema = z.strictObject({
+  planId: z.string().trim().min(1, { error: 'required' }),
+  planKey: PlanKeySchema,
+  customerEmail: z.string().trim().toLowerCase().pipe(z.email()),
+  userId: z.string().trim().min(1, { error: 'required' }),
+  successRedirect: z.string().trim().min(1, { error: 'required' }).max(2000),
+  cancelRedirect: z.string().trim().min(1, { error: 'required' }).max(2000),
+})
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
+
+export const CheckoutCreatedSchema = z.object({ url: z.string() })
+export type CheckoutCreated = z.infer<typeof CheckoutCreatedSchema>
+
+export const CheckoutStatusSchema = z.object({
+  paymentStatus: z.enum(['unpaid', 'paid', 'no_payment_required']),
+  status: z.enum(['open', 'complete', 'expired']),
+})
+export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>
+
+export const SubscriptionStateSchema = z.enum(['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'])
+export type SubscriptionState = z.infer<typeof SubscriptionStateSchema>
+
+/** `hasActiveSubscription` is the spec's field; the rest feeds the trainer dashboard. */
+export const SubscriptionStatusSchema = z.object({
+  hasActiveSubscription: z.boolean(),
+  subscription: z
+    .object({
+      planId: z.string(),
+      planKey: PlanKeySchema,
+      planTitle: z.string(),
+      priceClp: z.number().int().nullable(),
+      status: SubscriptionStateSchema,
+      trialEnd: z.string().nullable(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
+})
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
+
+export const BillingPortalRequestSchema = z.strictObject({
+  returnUrl: z.string().trim().min(1, { error: 'required' }).max(2000),
+})
+export const BillingPortalSessionSchema = z.object({ url: z.string() })
+export type BillingPortalSession = z.infer<typeof BillingPortalSessionSchema>

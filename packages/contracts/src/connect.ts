@@ -1,2 +1,25 @@
-// Schemas of this area are added by the issue that builds it.
-export {}
+import { z } from 'zod'
+
+/** Payouts are set up for Chile only (spec §9). */
+export const PAYOUT_COUNTRY = 'CL'
+
+export const OnboardingSetupRequestSchema = z.strictObject({
+  userId: z.string().trim().min(1, { error: 'required' }),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  country: z.literal(PAYOUT_COUNTRY),
+})
+export type OnboardingSetupRequest = z.infer<typeof OnboardingSetupRequestSchema>
+
+export const OnboardingSetupSchema = z.object({ onboardingUrl: z.string() })
+export type OnboardingSetup = z.infer<typeof OnboardingSetupSchema>
+
+export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: 'notFound' }) })
+
+export const PayoutAccountStatusSchema = z.object({
+  charges_enabled: z.boolean(),
+  details_submitted: z.boolean(),
+})
+export type PayoutAccountStatus = z.infer<typeof PayoutAccountStatusSchema>
+
+export const TrainerOnboardingStatusSchema = z.object({ stripeOnboardingComplete: z.boolean() })
+export type TrainerOnboardingStatus = z.infer<typeof TrainerOnboardingStatusSchema>

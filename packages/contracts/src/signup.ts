@@ -1,2 +1,64 @@
-// Schemas of this area are added by the issue that builds it.
-export {}
+import { z } from 'zod'
+import { EmailSchema } from './auth.ts'
+
+/** A one-time code: six digits, valid 10 minutes, resend after 120 s (spec §9). */
+export const OTP_LENGTH = 6
+export const OTP_TTL_SECONDS = 10 * 60
+export const OTP_RESEND_COOLDOWN_SECONDS = 120
+export const OTP_MAX_ATTEMPTS = 5
+/** Registration must follow a verified code within this window. */
+export const OTP_VERIFIED_WINDOW_SECONDS = 30 * 60
+
+export const OtpRequestSchema = z.strictObject({ email: EmailSchema })
+export type OtpRequest = z.infer<typeof OtpRequestSchema>
+
+export const OtpSentSchema = z.object({
+  ok: z.literal(true),
+  /** Seconds until another code may be sent. */
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+})
+export type OtpSent = z.infer<typeof OtpSentSchema>
+
+export const OtpVerifySchema = z.strictObject({
+  email: EmailSchema,
+  otp: z.string().trim().regex(/^\d{6}$/, { error: 'invalidOrExpired' }),
+})
+export type OtpVerify = z.infer<typeof OtpVerifySchema>
+
+export const OtpVerifiedSchema = z.object({ ok: z.literal(true), verified: z.literal(true) })
+
+/** Trainer sign-up password: 8+ characters with lower case, upper case, a digit and a symbol (spec §5). */
+export const PASSWORD_RULES = [
+  { key: 'length', test: (p: string) => p.length >= 8 },
+  { key: 'lower', test: (p: string) => /[a-z]/.test(p) },
+  { key: 'upper', test: (p: string) => /[A-Z]/.test(p) },
+  { key: 'digit', test: (p: string) => /\d/.test(p) },
+  { key: 'symbol', test: (p: string) => /[^A-Za-z0-9\s]/.test(p) },
+] as const
+export type PasswordRule = (typeof PASSWORD_RULES)[number]['key']
+export const isStrongPassword = (p: string) => PASSWORD_RULES.every((r) => r.test(p))
+
+export const MemberRegistrationSchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string().max(200).refine(isStrongPassword, { error: 'weakPassword' }),
+  firstName: z.string().trim().min(1, { error: 'required' }).max(100),
+  lastName: z.string().trim().min(1, { error: 'required' }).max(100),
+  userType: z.literal('member'),
+})
+export type MemberRegistration = z.infer<typeof MemberRegistrationSchema>
+
+/**
+ * `signupToken` proves, until the trainer signs in, that the caller is the user who just
+ * registered (docs/decisions/030). Sent as the bearer token of the checkout and payout calls.
+ */
+export const MemberRegisteredSchema = z.object({
+  id: z.string(),
+  signupToken: z.string(),
+  signupTokenExpiresAt: z.string(),
+})
+export type MemberRegistered = z.infer<typeof MemberRegisteredSchema>
+
+export const UserLookupQuerySchema = z.object({ email: EmailSchema })
+export const UserLookupSchema = z.object({ id: z.string(), isActive: z.boolean() })
+export type UserLookup = z.infer<typeof UserLookupSchema>

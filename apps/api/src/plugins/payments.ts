@@ -1,5 +1,239 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { randomBytes } from 'node:crypto'
+import Stripe from 'stripe'
+import type { Config } from '../config.ts'
 
-// The payment provider (sandbox or Stripe) behind one interface, added by the billing issue.
-export default fp(async function payments(_app: FastifyInstance) {}, { name: 'payments', dependencies: ['db', 'mailer'] })
+/** A subscription as every provider reports it. */
+export interface ProviderSubscription {
+  id: string
+  customerId: string | null
+  status: 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused'
+  trialEnd: Date | null
+  currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+  canceledAt: Date | null
+}
+
+export interface ProviderCheckout {
+  status: 'open' | 'complete' | 'expired'
+  paymentStatus: 'unpaid' | 'paid' | 'no_payment_required'
+  subscription: ProviderSubscription | null
+}
+
+export interface CheckoutInput {
+  userId: string
+  customerEmail: string
+  plan: { id: string; key: string; title: string; priceClp: number | null }
+  successUrl: string
+  cancelUrl: string
+}
+
+/** A provider event, already verified and reduced to what the platform reacts to. */
+export type ProviderEvent = { id: string; type: string } & (
+  | { kind: 'checkout.completed'; sessionId: string; subscription: ProviderSubscription | null }
+  | { kind: 'subscription.changed'; subscription: ProviderSubscription }
+  | { kind: 'invoice.paid'; subscriptionId: string; periodEnd: Date | null }
+  | { kind: 'invoice.failed'; subscriptionId: string }
+  | { kind: 'account.updated'; accountId: string; chargesEnabled: boolean; detailsSubmitted: boolean }
+  | { kind: 'ignored' }
+)
+
+export class WebhookSignatureError extends Error {}
+
+/**
+ * Checkout, billing portal and payout onboarding behind one interface: the built-in sandbox
+ * (pages on this server, no keys) or Stripe. Database writes stay with the billing and connect
+ * services; a provider only talks to the outside world (or, for the sandbox, hands out its URLs).
+ */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe'
+  createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>
+  /** The provider's current view of a checkout; null when this server is the source of truth (sandbox). */
+  fetchCheckout(id: string): Promise<ProviderCheckout | null>
+  /** Sandbox: `linkId` names the provider_links row the caller stores. */
+  createPortal(input: { linkId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>
+  createPayoutAccount(input: { userId: string; email: string; country: string }): Promise<{ accountId: string }>
+  createOnboardingLink(input: { linkId: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
+  fetchPayoutAccount(accountId: string): Promise<{ chargesEnabled: boolean; detailsSubmitted: boolean } | null>
+  /** Verifies the signature and reduces the event; throws WebhookSignatureError. Absent: no webhooks. */
+  parseWebhook?(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentProvider
+  }
+}
+
+/** An unguessable id: the sandbox's URLs are capabilities, like a provider's hosted pages. */
+export const sandboxId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
+
+export function sandboxProvider(appUrl: string): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async createCheckout() {
+      const id = sandboxId('cs_sbx')
+      return { id, url: `${appUrl}/sandbox/checkout/${id}` }
+    },
+    fetchCheckout: async () => null,
+    createPortal: async ({ linkId }) => ({ url: `${appUrl}/sandbox/portal/${linkId}` }),
+    createPayoutAccount: async () => ({ accountId: sandboxId('acct_sbx') }),
+    createOnboardingLink: async ({ linkId }) => ({ url: `${appUrl}/sandbox/connect/${linkId}` }),
+    fetchPayoutAccount: async () => null,
+  }
+}
+
+const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
+
+export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  // Since API 2025-03-31 the period lives on the items; older payloads keep it on the subscription.
+  const legacyPeriodEnd = (sub as unknown as { current_period_end?: number }).current_period_end
+  const itemPeriodEnd = sub.items?.data?.[0]?.current_period_end
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer),
+    status: sub.status,
+    trialEnd: date(sub.trial_end),
+    currentPeriodEnd: date(itemPeriodEnd ?? legacyPeriodEnd),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    canceledAt: date(sub.canceled_at),
+  }
+}
+
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription
+  return idOf(invoice.parent?.subscription_details?.subscription ?? legacy ?? null)
+}
+
+export function stripeProvider(config: Config): PaymentProvider {
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY!, {
+    host: config.STRIPE_API_HOST,
+    port: config.STRIPE_API_PORT,
+    protocol: config.STRIPE_API_PROTOCOL,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'entrenapp' },
+  })
+  const secret = config.STRIPE_WEBHOOK_SECRET!
+
+  const fetchSubscription = async (id: string | null) => (id ? toProviderSubscription(await stripe.subscriptions.retrieve(id)) : null)
+
+  return {
+    name: 'stripe',
+    async createCheckout({ userId, customerEmail, plan, successUrl, cancelUrl }) {
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem =
+        plan.key === 'starter' && config.STRIPE_PRICE_STARTER
+          ? { price: config.STRIPE_PRICE_STARTER, quantity: 1 }
+          : {
+              quantity: 1,
+              price_data: {
+                currency: 'clp',
+                unit_amount: plan.priceClp ?? 0,
+                recurring: { interval: 'month' },
+                product_data: { name: plan.title },
+              },
+            }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [lineItem],
+          customer_email: customerEmail,
+          client_reference_id: userId,
+          metadata: { userId, planId: plan.id },
+          subscription_data: { trial_period_days: 30, metadata: { userId, planId: plan.id } },
+          success_url: successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+          cancel_url: cancelUrl,
+        },
+      )
+      if (!session.url) throw new Error('Stripe returned a checkout session without url')
+      return { id: session.id, url: session.url }
+    },
+    async fetchCheckout(id) {
+      const session = await stripe.checkout.sessions.retrieve(id)
+      return {
+        status: session.status ?? 'open',
+        paymentStatus: session.payment_status,
+        subscription: session.status === 'complete' ? await fetchSubscription(idOf(session.subscription)) : null,
+      }
+    },
+    async createPortal({ customerId, returnUrl }) {
+      if (!customerId) throw new Error('no Stripe customer for this subscription')
+      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })
+      return { url: portal.url }
+    },
+    async createPayoutAccount({ userId, email, country }) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          country,
+          email,
+          capabilities: { transfers: { requested: true }, card_payments: { requested: true } },
+          metadata: { userId },
+        },
+        { idempotencyKey: `payout-account-${userId}` },
+      )
+      return { accountId: account.id }
+    },
+    async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' })
+      return { url: link.url }
+    },
+    async fetchPayoutAccount(accountId) {
+      const account = await stripe.accounts.retrieve(accountId)
+      return { chargesEnabled: account.charges_enabled, detailsSubmitted: account.details_submitted }
+    },
+    async parseWebhook(rawBody, signature) {
+      let event: Stripe.Event
+      try {
+        if (!signature) throw new Error('missing signature')
+        event = stripe.webhooks.constructEvent(rawBody, signature, secret)
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message)
+      }
+      const base = { id: event.id, type: event.type }
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object
+          if (session.mode !== 'subscription') return { ...base, kind: 'ignored' }
+          return { ...base, kind: 'checkout.completed', sessionId: session.id, subscription: await fetchSubscription(idOf(session.subscription)) }
+        }
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+        case 'customer.subscription.paused':
+        case 'customer.subscription.resumed':
+          return { ...base, kind: 'subscription.changed', subscription: toProviderSubscription(event.data.object) }
+        case 'invoice.paid': {
+          const invoice = event.data.object
+          const subscriptionId = invoiceSubscriptionId(invoice)
+          if (!subscriptionId) return { ...base, kind: 'ignored' }
+          return { ...base, kind: 'invoice.paid', subscriptionId, periodEnd: date(invoice.lines?.data?.[0]?.period?.end) }
+        }
+        case 'invoice.payment_failed': {
+          const subscriptionId = invoiceSubscriptionId(event.data.object)
+          if (!subscriptionId) return { ...base, kind: 'ignored' }
+          return { ...base, kind: 'invoice.failed', subscriptionId }
+        }
+        case 'account.updated': {
+          const account = event.data.object
+          return { ...base, kind: 'account.updated', accountId: account.id, chargesEnabled: account.charges_enabled, detailsSubmitted: account.details_submitted }
+        }
+        default:
+          return { ...base, kind: 'ignored' }
+      }
+    },
+  }
+}
+
+export default fp(
+  async function payments(app: FastifyInstance) {
+    const provider = app.config.STRIPE_SECRET_KEY ? stripeProvider(app.config) : sandboxProvider(app.config.APP_URL)
+    app.decorate('payments', provider)
+    app.log.debug({ provider: provider.name }, 'payment provider')
+  },
+  { name: 'payments', dependencies: ['db', 'mailer'] },
+)

@@ -1,4 +1,135 @@
+import {
+  ApiErrorSchema,
+  BillingPortalRequestSchema,
+  BillingPortalSessionSchema,
+  CheckoutCreatedSchema,
+  CheckoutRequestSchema,
+  CheckoutStatusSchema,
+  SubscriptionStatusSchema,
+} from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { webhookEvents } from '../../db/schema.ts'
+import { badRequest, notFound } from '../../errors.ts'
+import { currentUser } from '../../plugins/auth.ts'
+import { WebhookSignatureError, type ProviderEvent } from '../../plugins/payments.ts'
+import type { Tx } from '../../db/client.ts'
+import { applyAccountUpdate } from '../connect/service.ts'
+import { authenticateFlow, flowUserFor } from '../signup/flow-auth.ts'
+import { applyInvoicePaid, applyPaymentFailed, applySubscriptionChange, completeCheckout, createCheckout, createPortalSession, subscriptionStatus, verifyCheckout } from './service.ts'
 
-// Routes of this module are added by the issue that builds it.
-export default async function billingRoutes(_app: FastifyInstance) {}
+const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema }
+
+async function applyEvent(tx: Tx, provider: 'stripe', event: ProviderEvent) {
+  switch (event.kind) {
+    case 'checkout.completed':
+      if (event.subscription) await completeCheckout(tx, event.sessionId, provider, event.subscription)
+      return
+    case 'subscription.changed':
+      await applySubscriptionChange(tx, event.subscription)
+      return
+    case 'invoice.paid':
+      await applyInvoicePaid(tx, event.subscriptionId, event.periodEnd)
+      return
+    case 'invoice.failed':
+      await applyPaymentFailed(tx, event.subscriptionId)
+      return
+    case 'account.updated':
+      await applyAccountUpdate(tx, event.accountId, event.chargesEnabled, event.detailsSubmitted)
+      return
+    case 'ignored':
+      return
+  }
+}
+
+export default async function billingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const flowAuth = authenticateFlow(app)
+
+  app.post(
+    '/platform/subscriptions/checkout',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Start a checkout for a purchasable plan (signup token or session)',
+        security: [{ bearer: [] }],
+        body: CheckoutRequestSchema,
+        response: { 200: CheckoutCreatedSchema, ...errors },
+      },
+      preHandler: [app.limit('checkout-ip', { max: 20, windowMs: 10 * 60_000 }), flowAuth],
+    },
+    (request) => createCheckout(app, flowUserFor(request, request.body.userId).id, request.body),
+  )
+
+  app.get(
+    '/platform/checkout/verify/:sessionId',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Whether one of your checkouts was paid (signup token or session)',
+        security: [{ bearer: [] }],
+        params: z.object({ sessionId: z.string().min(1).max(200) }),
+        response: { 200: CheckoutStatusSchema, ...errors },
+      },
+      preHandler: flowAuth,
+    },
+    (request) => verifyCheckout(app, request.flowUser!.id, request.params.sessionId),
+  )
+
+  app.get(
+    '/payments/subscription-status',
+    {
+      schema: { tags: ['billing'], summary: 'Your subscription (a trial counts as active)', security: [{ bearer: [] }], response: { 200: SubscriptionStatusSchema, 401: ApiErrorSchema } },
+      preHandler: flowAuth,
+    },
+    (request) => subscriptionStatus(app, request.flowUser!.id),
+  )
+
+  app.post(
+    '/payments/stripe/billing-portal-session',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Open the billing portal (signed-in users only)',
+        security: [{ bearer: [] }],
+        body: BillingPortalRequestSchema,
+        response: { 200: BillingPortalSessionSchema, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => createPortalSession(app, currentUser(request).id, request.body.returnUrl),
+  )
+
+  // The webhook reads the raw body: the signature covers the exact bytes Stripe sent.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body))
+    scope.post(
+      '/payments/stripe/webhook',
+      { schema: { tags: ['billing'], summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)', response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ApiErrorSchema, 404: ApiErrorSchema } } },
+      async (request) => {
+        const provider = app.payments
+        if (provider.name !== 'stripe' || !provider.parseWebhook) throw notFound('Webhooks need the Stripe provider')
+        if (!Buffer.isBuffer(request.body)) throw badRequest('Expected a JSON body')
+        let event: ProviderEvent
+        try {
+          event = await provider.parseWebhook(request.body, request.headers['stripe-signature'] as string | undefined)
+        } catch (err) {
+          if (err instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature')
+          throw err
+        }
+        // Stripe may deliver an event twice: the event id is recorded in the same transaction
+        // that applies it, so a second delivery (or a failed first one's retry) is decided once.
+        const duplicate = await app.db.transaction(async (tx) => {
+          const fresh = await tx.insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id })
+          if (fresh.length === 0) return true
+          await applyEvent(tx, 'stripe', event)
+          return false
+        })
+        request.log.info({ eventId: event.id, type: event.type, duplicate }, 'stripe webhook')
+        return { received: true as const, duplicate }
+      },
+    )
+  })
+}

@@ -1,4 +1,52 @@
+import {
+  ApiErrorSchema,
+  OnboardingSetupRequestSchema,
+  OnboardingSetupSchema,
+  PayoutAccountStatusSchema,
+  TrainerOnboardingStatusSchema,
+  UserIdParamsSchema,
+} from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { authenticateFlow, flowUserFor } from '../signup/flow-auth.ts'
+import { payoutAccountStatus, setupOnboarding, trainerOnboardingStatus } from './service.ts'
 
-// Routes of this module are added by the issue that builds it.
-export default async function connectRoutes(_app: FastifyInstance) {}
+const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema }
+
+export default async function connectRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const flowAuth = authenticateFlow(app)
+
+  app.post(
+    '/connect/onboarding/setup',
+    {
+      schema: {
+        tags: ['connect'],
+        summary: 'Create or reuse your payout account and get its onboarding link (signup token or session)',
+        security: [{ bearer: [] }],
+        body: OnboardingSetupRequestSchema,
+        response: { 200: OnboardingSetupSchema, ...errors },
+      },
+      preHandler: [app.limit('connect-setup-ip', { max: 20, windowMs: 10 * 60_000 }), flowAuth],
+    },
+    (request) => setupOnboarding(app, flowUserFor(request, request.body.userId).id, request.body),
+  )
+
+  app.get(
+    '/connect/account/by-user/:userId',
+    {
+      schema: { tags: ['connect'], summary: 'Your payout account status', security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: PayoutAccountStatusSchema, ...errors } },
+      preHandler: flowAuth,
+    },
+    (request) => payoutAccountStatus(app, flowUserFor(request, request.params.userId).id),
+  )
+
+  app.get(
+    '/trainers/by-user/:userId/onboarding-status',
+    {
+      schema: { tags: ['connect'], summary: 'Whether your payout onboarding is complete', security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: TrainerOnboardingStatusSchema, ...errors } },
+      preHandler: flowAuth,
+    },
+    (request) => trainerOnboardingStatus(app, flowUserFor(request, request.params.userId).id),
+  )
+}

@@ -1,0 +1,234 @@
+import type { CheckoutRequest, CheckoutStatus, PlanKey, SubscriptionStatus } from '@app/contracts'
+import { and, desc, eq, inArray, lte } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Tx } from '../../db/client.ts'
+import { checkoutSessions, plans, providerLinks, subscriptions, trainers, users } from '../../db/schema.ts'
+import { conflict, notFound, unprocessable } from '../../errors.ts'
+import { sandboxId, type ProviderSubscription } from '../../plugins/payments.ts'
+import { findPlan } from '../plans/service.ts'
+import { findUserById } from '../users/service.ts'
+
+export const TRIAL_DAYS = 30
+const PERIOD_MS = 30 * 24 * 3600 * 1000
+const PORTAL_LINK_TTL_MS = 60 * 60_000
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Statuses that give access. past_due does not: the trainer sees the failed payment at once. */
+const LIVE = ['trialing', 'active'] as const
+
+/** A redirect must stay on our own web app: never an open redirect to another origin. */
+export function ownUrl(app: FastifyInstance, value: string, field: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw unprocessable({ [field]: 'invalidRedirect' }, `${field} must be a URL of ${app.config.APP_URL}`)
+  }
+  if (url.origin !== new URL(app.config.APP_URL).origin) {
+    throw unprocessable({ [field]: 'invalidRedirect' }, `${field} must be a URL of ${app.config.APP_URL}`)
+  }
+  return url.toString()
+}
+
+function withSessionId(url: string, placeholder: string) {
+  const u = new URL(url)
+  u.searchParams.set('sid', placeholder)
+  return u.toString()
+}
+
+export async function latestSubscription(db: Tx, userId: string) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(1)
+  return row
+}
+
+const isLive = (row: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }, now: number) =>
+  (LIVE as readonly string[]).includes(row.status) && !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
+
+export async function createCheckout(app: FastifyInstance, userId: string, input: CheckoutRequest): Promise<{ url: string }> {
+  const successRedirect = ownUrl(app, input.successRedirect, 'successRedirect')
+  const cancelRedirect = ownUrl(app, input.cancelRedirect, 'cancelRedirect')
+  const plan = UUID.test(input.planId) ? await findPlan(app.db, input.planId) : undefined
+  if (!plan) throw unprocessable({ planId: 'notExists' }, 'Unknown plan')
+  if (plan.key !== input.planKey) throw unprocessable({ planKey: 'invalid' }, 'planKey does not match the plan')
+  if (!plan.purchasable) throw unprocessable({ planId: 'notPurchasable' }, `The ${plan.title} plan cannot be bought yet`)
+  const user = await findUserById(app.db, userId)
+  if (!user) throw notFound()
+  if (user.email !== input.customerEmail) throw unprocessable({ customerEmail: 'invalid' }, 'customerEmail must be the account e-mail')
+  const current = await latestSubscription(app.db, userId)
+  if (current && isLive(current, Date.now())) throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
+
+  const session = await app.payments.createCheckout({
+    userId,
+    customerEmail: user.email,
+    plan: { id: plan.id, key: plan.key, title: plan.title, priceClp: plan.priceClp },
+    successUrl: withSessionId(successRedirect, '{CHECKOUT_SESSION_ID}'),
+    cancelUrl: cancelRedirect,
+  })
+  await app.db.insert(checkoutSessions).values({
+    id: session.id,
+    provider: app.payments.name,
+    userId,
+    planId: plan.id,
+    customerEmail: user.email,
+    successRedirect,
+    cancelRedirect,
+    url: session.url,
+  })
+  return { url: session.url }
+}
+
+async function ownCheckout(app: FastifyInstance, userId: string, sessionId: string) {
+  const [row] = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1)
+  // Another person's session answers as if it did not exist.
+  if (!row || row.userId !== userId) throw notFound('No such checkout session')
+  return row
+}
+
+export async function verifyCheckout(app: FastifyInstance, userId: string, sessionId: string): Promise<CheckoutStatus> {
+  let row = await ownCheckout(app, userId, sessionId)
+  if (row.status === 'open' && row.provider === app.payments.name) {
+    // The redirect may arrive before the webhook: ask the provider and apply what it says.
+    const remote = await app.payments.fetchCheckout(sessionId)
+    if (remote?.status === 'complete' && remote.subscription) {
+      await app.db.transaction((tx) => completeCheckout(tx, sessionId, row.provider, remote.subscription!, remote.paymentStatus))
+      row = await ownCheckout(app, userId, sessionId)
+    } else if (remote?.status === 'expired') {
+      await app.db.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, sessionId))
+      row = { ...row, status: 'expired' }
+    }
+  }
+  return { paymentStatus: row.paymentStatus, status: row.status }
+}
+
+/**
+ * A paid checkout: the session completes, the subscription starts (a 30-day trial) and the member
+ * becomes a trainer with a trainer profile. Safe to apply twice.
+ */
+export async function completeCheckout(
+  tx: Tx,
+  sessionId: string,
+  provider: 'sandbox' | 'stripe',
+  sub: ProviderSubscription,
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' = 'paid',
+) {
+  const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1)
+  if (!session) return false
+  // A trial needs no payment today; the page only asks whether checkout went through.
+  const paid = paymentStatus === 'unpaid' ? 'paid' : paymentStatus
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', paymentStatus: paid, completedAt: session.completedAt ?? new Date() })
+    .where(eq(checkoutSessions.id, sessionId))
+  await upsertSubscription(tx, provider, sub, { userId: session.userId, planId: session.planId })
+
+  const [user] = await tx.update(users).set({ role: 'trainer' }).where(and(eq(users.id, session.userId), eq(users.role, 'member'))).returning()
+  const owner = user ?? (await findUserById(tx, session.userId))
+  if (owner) {
+    await tx
+      .insert(trainers)
+      .values({ userId: owner.id, gymId: null, firstName: owner.firstName, lastName: owner.lastName, email: owner.email })
+      .onConflictDoNothing({ target: trainers.userId })
+  }
+  return true
+}
+
+async function upsertSubscription(tx: Tx, provider: 'sandbox' | 'stripe', sub: ProviderSubscription, owner: { userId: string; planId: string }) {
+  const values = {
+    status: sub.status,
+    providerCustomerId: sub.customerId,
+    trialEnd: sub.trialEnd,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    canceledAt: sub.canceledAt,
+  }
+  await tx
+    .insert(subscriptions)
+    .values({ ...owner, provider, providerSubscriptionId: sub.id, ...values })
+    .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
+}
+
+/** A provider's report on a subscription we know (renewal, cancellation, pause...). */
+export async function applySubscriptionChange(tx: Tx, sub: ProviderSubscription) {
+  const values = {
+    status: sub.status,
+    trialEnd: sub.trialEnd,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    canceledAt: sub.canceledAt,
+    ...(sub.customerId ? { providerCustomerId: sub.customerId } : {}),
+  }
+  const rows = await tx.update(subscriptions).set(values).where(eq(subscriptions.providerSubscriptionId, sub.id)).returning({ id: subscriptions.id })
+  return rows.length > 0
+}
+
+export async function applyInvoicePaid(tx: Tx, subscriptionId: string, periodEnd: Date | null) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'active', ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}) })
+    .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'unpaid', 'incomplete'])))
+}
+
+export async function applyPaymentFailed(tx: Tx, subscriptionId: string) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'past_due' })
+    .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), inArray(subscriptions.status, ['trialing', 'active'])))
+}
+
+/**
+ * The sandbox has no billing engine of its own: when a period is over, it renews (the trial
+ * turns active) or, if cancelled at period end, ends.
+ */
+export async function rollSandboxPeriods(tx: Tx, userId: string, now: number) {
+  const due = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'sandbox'), inArray(subscriptions.status, [...LIVE]), lte(subscriptions.currentPeriodEnd, new Date(now))))
+  for (const sub of due) {
+    if (sub.cancelAtPeriodEnd) {
+      await tx.update(subscriptions).set({ status: 'canceled', canceledAt: sub.currentPeriodEnd }).where(eq(subscriptions.id, sub.id))
+      continue
+    }
+    let end = sub.currentPeriodEnd!.getTime()
+    while (end <= now) end += PERIOD_MS
+    await tx.update(subscriptions).set({ status: 'active', currentPeriodEnd: new Date(end) }).where(eq(subscriptions.id, sub.id))
+  }
+}
+
+export async function subscriptionStatus(app: FastifyInstance, userId: string): Promise<SubscriptionStatus> {
+  const now = Date.now()
+  await rollSandboxPeriods(app.db, userId, now)
+  const row = await latestSubscription(app.db, userId)
+  if (!row) return { hasActiveSubscription: false, subscription: null }
+  const [plan] = await app.db.select().from(plans).where(eq(plans.id, row.planId)).limit(1)
+  return {
+    hasActiveSubscription: isLive(row, now),
+    subscription: {
+      planId: row.planId,
+      planKey: plan.key as PlanKey,
+      planTitle: plan.title,
+      priceClp: plan.priceClp,
+      status: row.status,
+      trialEnd: row.trialEnd?.toISOString() ?? null,
+      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    },
+  }
+}
+
+/** The sandbox's first period: a 30-day trial. */
+export function sandboxTrial(now: number): ProviderSubscription {
+  const trialEnd = new Date(now + TRIAL_DAYS * 24 * 3600 * 1000)
+  return { id: sandboxId('sub_sbx'), customerId: sandboxId('cus_sbx'), status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
+}
+
+export async function createPortalSession(app: FastifyInstance, userId: string, rawReturnUrl: string) {
+  const returnUrl = ownUrl(app, rawReturnUrl, 'returnUrl')
+  const sub = await latestSubscription(app.db, userId)
+  if (!sub) throw notFound('This account has no subscription')
+  const linkId = sandboxId('bps_sbx')
+  if (app.payments.name === 'sandbox') {
+    await app.db.insert(providerLinks).values({ id: linkId, kind: 'portal', userId, returnUrl, expiresAt: new Date(Date.now() + PORTAL_LINK_TTL_MS) })
+  }
+  return app.payments.createPortal({ linkId, customerId: sub.providerCustomerId, returnUrl })
+}

@@ -1,0 +1,81 @@
+import { PAYOUT_COUNTRY, type OnboardingSetupRequest, type PayoutAccountStatus } from '@app/contracts'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Tx } from '../../db/client.ts'
+import { payoutAccounts, providerLinks, trainers } from '../../db/schema.ts'
+import { forbidden, notFound, unprocessable } from '../../errors.ts'
+import { sandboxId } from '../../plugins/payments.ts'
+import { findUserById } from '../users/service.ts'
+
+const LINK_TTL_MS = 60 * 60_000
+/** Where the provider sends the trainer back: the onboarding screen of the web app. */
+export const onboardingReturnPath = '/auth/stripe/onboarding'
+
+async function payoutAccountOf(db: Tx, userId: string) {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1)
+  return row
+}
+
+async function trainerOf(db: Tx, userId: string) {
+  const [row] = await db.select().from(trainers).where(eq(trainers.userId, userId)).limit(1)
+  return row
+}
+
+/** Creates (or reuses) the trainer's payout account and answers a link to its onboarding. */
+export async function setupOnboarding(app: FastifyInstance, userId: string, input: OnboardingSetupRequest) {
+  const user = await findUserById(app.db, userId)
+  if (!user) throw notFound()
+  if (user.email !== input.email) throw unprocessable({ email: 'invalid' }, 'email must be the account e-mail')
+  // Payouts follow a paid subscription: only trainers have something to be paid for.
+  if (!(await trainerOf(app.db, userId))) throw forbidden('Subscribe to a plan before setting up payouts')
+
+  let account = await payoutAccountOf(app.db, userId)
+  if (!account) {
+    const created = await app.payments.createPayoutAccount({ userId, email: user.email, country: PAYOUT_COUNTRY })
+    await app.db
+      .insert(payoutAccounts)
+      .values({ userId, provider: app.payments.name, providerAccountId: created.accountId, country: PAYOUT_COUNTRY })
+      .onConflictDoNothing({ target: payoutAccounts.userId })
+    account = (await payoutAccountOf(app.db, userId))!
+  }
+  const returnUrl = `${app.config.APP_URL}${onboardingReturnPath}`
+  const linkId = sandboxId('acl_sbx')
+  if (app.payments.name === 'sandbox') {
+    await app.db.insert(providerLinks).values({ id: linkId, kind: 'connect', userId, returnUrl, expiresAt: new Date(Date.now() + LINK_TTL_MS) })
+  }
+  const link = await app.payments.createOnboardingLink({ linkId, accountId: account.providerAccountId, returnUrl, refreshUrl: `${returnUrl}?refresh=1` })
+  return { onboardingUrl: link.url }
+}
+
+/** What the provider says about a payout account, applied here (from a webhook or a status check). */
+export async function applyAccountUpdate(db: Tx, providerAccountId: string, chargesEnabled: boolean, detailsSubmitted: boolean) {
+  const [account] = await db
+    .update(payoutAccounts)
+    .set({ chargesEnabled, detailsSubmitted })
+    .where(eq(payoutAccounts.providerAccountId, providerAccountId))
+    .returning({ userId: payoutAccounts.userId })
+  if (!account) return false
+  await db
+    .update(trainers)
+    .set({ stripeOnboardingComplete: chargesEnabled && detailsSubmitted })
+    .where(eq(trainers.userId, account.userId))
+  return true
+}
+
+export async function payoutAccountStatus(app: FastifyInstance, userId: string): Promise<PayoutAccountStatus> {
+  let account = await payoutAccountOf(app.db, userId)
+  if (!account) return { charges_enabled: false, details_submitted: false }
+  if (account.provider === app.payments.name && !(account.chargesEnabled && account.detailsSubmitted)) {
+    const remote = await app.payments.fetchPayoutAccount(account.providerAccountId)
+    if (remote) {
+      await applyAccountUpdate(app.db, account.providerAccountId, remote.chargesEnabled, remote.detailsSubmitted)
+      account = { ...account, ...remote }
+    }
+  }
+  return { charges_enabled: account.chargesEnabled, details_submitted: account.detailsSubmitted }
+}
+
+export async function trainerOnboardingStatus(app: FastifyInstance, userId: string) {
+  const trainer = await trainerOf(app.db, userId)
+  return { stripeOnboardingComplete: trainer?.stripeOnboardingComplete ?? false }
+}

@@ -1,0 +1,158 @@
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_SECONDS,
+  OTP_VERIFIED_WINDOW_SECONDS,
+  type MemberRegistered,
+  type MemberRegistration,
+  type OtpSent,
+} from '@app/contracts'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import { brand } from '../../brand.ts'
+import type { Tx } from '../../db/client.ts'
+import { otpCodes } from '../../db/schema.ts'
+import { tooManyRequests, unprocessable } from '../../errors.ts'
+import { findUserByEmail, insertUser, normalizeEmail } from '../users/service.ts'
+import { signSignupToken } from './flow-auth.ts'
+
+type OtpRow = typeof otpCodes.$inferSelect
+
+const invalidOrExpired = () => unprocessable({ otp: 'invalidOrExpired' }, 'The code is invalid or has expired')
+const secondsLeft = (until: number, now: number) => Math.max(0, Math.ceil((until - now) / 1000))
+
+/** Codes are kept only as a keyed hash bound to the e-mail. */
+export function hashCode(secret: string, email: string, code: string) {
+  return createHmac('sha256', secret).update(`otp:${normalizeEmail(email)}:${code}`).digest('hex')
+}
+
+async function latestCode(db: Tx, email: string): Promise<OtpRow | undefined> {
+  const [row] = await db.select().from(otpCodes).where(eq(otpCodes.email, email)).orderBy(desc(otpCodes.sentAt)).limit(1)
+  return row
+}
+
+const isUsable = (row: OtpRow, now: number) => !row.voidedAt && !row.consumedAt && row.expiresAt.getTime() > now
+
+async function refuseRegisteredEmail(db: Tx, email: string) {
+  const user = await findUserByEmail(db, email)
+  if (user) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
+}
+
+async function sendNewCode(app: FastifyInstance, email: string, now: number): Promise<OtpSent> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  await app.db.transaction(async (tx) => {
+    // A new code replaces every earlier one.
+    await tx
+      .update(otpCodes)
+      .set({ voidedAt: new Date(now) })
+      .where(and(eq(otpCodes.email, email), isNull(otpCodes.voidedAt), isNull(otpCodes.consumedAt)))
+    await tx.insert(otpCodes).values({
+      email,
+      codeHash: hashCode(app.config.JWT_ACCESS_SECRET, email, code),
+      expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
+      sentAt: new Date(now),
+    })
+    await app.mailer.enqueue(tx, {
+      to: email,
+      subject: `Tu código de verificación de ${brand.name}: ${code}`,
+      text: [
+        `Tu código de verificación es: ${code}`,
+        '',
+        'Es válido por 10 minutos. Si no solicitaste este código, ignora este correo.',
+        '',
+        `— ${brand.name}`,
+      ].join('\n'),
+    })
+  })
+  return { ok: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS }
+}
+
+/**
+ * Sends a code. Asked again while the last code is still fresh (e.g. the form submitted twice),
+ * it answers the same without sending another mail: only `resend` may replace a code, after 120 s.
+ */
+export async function generateCode(app: FastifyInstance, rawEmail: string): Promise<OtpSent> {
+  const email = normalizeEmail(rawEmail)
+  const now = Date.now()
+  await refuseRegisteredEmail(app.db, email)
+  const last = await latestCode(app.db, email)
+  const cooldownEnds = last ? last.sentAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 : 0
+  if (last && isUsable(last, now) && cooldownEnds > now) {
+    return { ok: true, resendAfterSeconds: secondsLeft(cooldownEnds, now), expiresInSeconds: secondsLeft(last.expiresAt.getTime(), now) }
+  }
+  return sendNewCode(app, email, now)
+}
+
+/** A new code, refused (429) until 120 s after the last one was sent. */
+export async function resendCode(app: FastifyInstance, rawEmail: string): Promise<OtpSent> {
+  const email = normalizeEmail(rawEmail)
+  const now = Date.now()
+  await refuseRegisteredEmail(app.db, email)
+  const last = await latestCode(app.db, email)
+  if (last) {
+    const cooldownEnds = last.sentAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000
+    if (cooldownEnds > now) {
+      const wait = secondsLeft(cooldownEnds, now)
+      throw tooManyRequests(`A new code can be sent in ${wait} seconds`, wait)
+    }
+  }
+  return sendNewCode(app, email, now)
+}
+
+/** Checks a code; five wrong tries void it. */
+export async function verifyCode(app: FastifyInstance, rawEmail: string, otp: string) {
+  const email = normalizeEmail(rawEmail)
+  const now = Date.now()
+  const last = await latestCode(app.db, email)
+  if (!last || !isUsable(last, now) || last.attempts >= OTP_MAX_ATTEMPTS) throw invalidOrExpired()
+
+  const expected = Buffer.from(last.codeHash, 'hex')
+  const given = Buffer.from(hashCode(app.config.JWT_ACCESS_SECRET, email, otp), 'hex')
+  if (!timingSafeEqual(expected, given)) {
+    // Counted atomically so that parallel guesses cannot exceed the limit.
+    await app.db
+      .update(otpCodes)
+      .set({
+        attempts: sql`${otpCodes.attempts} + 1`,
+        voidedAt: sql`case when ${otpCodes.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then ${new Date(now).toISOString()}::timestamptz else null end`,
+      })
+      .where(and(eq(otpCodes.id, last.id), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+    throw invalidOrExpired()
+  }
+  const done = await app.db
+    .update(otpCodes)
+    .set({ verifiedAt: last.verifiedAt ?? new Date(now) })
+    .where(and(eq(otpCodes.id, last.id), isNull(otpCodes.voidedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ id: otpCodes.id })
+  if (done.length === 0) throw invalidOrExpired()
+  return { ok: true as const, verified: true as const }
+}
+
+/** Registers a member whose e-mail was verified by a code within the last 30 minutes. */
+export async function registerMember(app: FastifyInstance, input: MemberRegistration): Promise<MemberRegistered> {
+  const email = normalizeEmail(input.email)
+  const now = Date.now()
+  const user = await app.db.transaction(async (tx) => {
+    const consumed = await tx
+      .update(otpCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(
+        and(
+          eq(otpCodes.email, email),
+          isNull(otpCodes.consumedAt),
+          gt(otpCodes.verifiedAt, new Date(now - OTP_VERIFIED_WINDOW_SECONDS * 1000)),
+        ),
+      )
+      .returning({ id: otpCodes.id })
+    if (consumed.length === 0) {
+      if (await findUserByEmail(tx, email)) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
+      throw unprocessable({ otp: 'invalidOrExpired' }, 'Verify the e-mail with a code first')
+    }
+    const row = await insertUser(tx, { email, password: input.password, firstName: input.firstName, lastName: input.lastName, role: 'member' })
+    if (!row) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
+    return row
+  })
+  const signup = await signSignupToken(app, user.id)
+  return { id: user.id, signupToken: signup.token, signupTokenExpiresAt: signup.expiresAt.toISOString() }
+}
