@@ -1,7 +1,5 @@
-// Placeholder screens: replaced by the issue that builds this area.
-import { Placeholder } from '@/components/layout/placeholder'
-
-export const BusinessLoginPage = () => <Placeholder title="BusinessLoginPage" />
-export const BusinessRegisterPage = () => <Placeholder title="BusinessRegisterPage" />
-export const BusinessDashboardPage = () => <Placeholder title="BusinessDashboardPage" />
-export const PasswordRecoveryPage = () => <Placeholder title="PasswordRecoveryPage" />
+// Business area: gym owner sign-in, registration, password recovery and the dashboard.
+export { BusinessLoginPage } from '@/features/business/components/business-login-page'
+export { BusinessRegisterPage } from '@/features/business/components/business-register-page'
+export { BusinessDashboardPage } from '@/features/business/components/business-dashboard-page'
+export { PasswordRecoveryPage } from '@/features/business/components/password-recovery-page'

@@ -1,0 +1,41 @@
+import type {
+  BusinessRegisterInput,
+  BusinessRegisterResponse,
+  Gym,
+  GymInput,
+  Trainer,
+  TrainerCreated,
+  TrainerInput,
+  TrainerWithUserInput,
+} from '@app/contracts'
+import { api, ApiError } from '@/lib/api-client'
+
+export const registerBusiness = (input: BusinessRegisterInput) =>
+  api.post<BusinessRegisterResponse>('/auth/business/register', input, { auth: false })
+
+export const requestPasswordReset = (email: string) =>
+  api.post<{ ok: true; message: string }>('/auth/forgot/password', { email }, { auth: false })
+
+export const resetPassword = (hash: string, password: string) =>
+  api.post<{ ok: true }>('/auth/reset/password', { hash, password }, { auth: false })
+
+/** The owner's gym, or null when there is none yet (the API answers 404). */
+export async function getMyGym(): Promise<Gym | null> {
+  try {
+    return await api.get<Gym>('/gyms/my-gym')
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null
+    throw err
+  }
+}
+
+export const createGym = (input: GymInput) => api.post<Gym>('/gyms', input)
+export const updateGym = (id: string, input: GymInput) => api.put<Gym>(`/gyms/${id}`, input)
+
+/** Skipped without a gym id: no gym means no trainers (spec §7). */
+export const getTrainers = (gymId: string | undefined) =>
+  gymId ? api.get<Trainer[]>(`/gyms/${gymId}/trainers`) : Promise.resolve([] as Trainer[])
+
+export const createTrainerWithUser = (input: TrainerWithUserInput) => api.post<TrainerCreated>('/trainers/with-user', input)
+export const updateTrainer = (id: string, input: TrainerInput) => api.put<Trainer>(`/trainers/${id}`, input)
+export const deleteTrainer = (id: string) => api.delete<{ ok: true }>(`/trainers/${id}`)
