@@ -1,0 +1,1 @@
+export { TrainerDashboardPage } from './components/trainer-dashboard-page'

@@ -1,0 +1,7 @@
+export { TrainerLoginPage } from './components/trainer-login-page'
+export { TrainerRegisterPage } from './components/trainer-register-page'
+export { VerifyCodePage } from './components/verify-code-page'
+export { SelectPlanPage } from './components/select-plan-page'
+export { CheckoutCancelPage, CheckoutSuccessPage } from './components/checkout-pages'
+export { PayoutOnboardingPage } from './components/payout-onboarding-page'
+export { OnboardingCompletePage } from './components/onboarding-complete-page'
