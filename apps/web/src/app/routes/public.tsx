@@ -1,7 +1,20 @@
-// Placeholder screens: replaced by the issue that builds this area.
-import { Placeholder } from '@/components/layout/placeholder'
+import { lazy, Suspense } from 'react'
+import { PageLoading } from '@/components/layout/page-loading'
 
-export const LandingPage = () => <Placeholder title="LandingPage" />
-export const PricingPage = () => <Placeholder title="PricingPage" />
-export const PrivacyPage = () => <Placeholder title="PrivacyPage" />
-export const TermsPage = () => <Placeholder title="TermsPage" />
+export { LandingPage } from '@/features/marketing/pages/landing-page'
+export { PricingPage } from '@/features/marketing/pages/pricing-page'
+
+// The long legal documents are their own chunks: the landing page does not download them.
+const Privacy = lazy(() => import('@/features/marketing/pages/privacy-page'))
+const Terms = lazy(() => import('@/features/marketing/pages/terms-page'))
+
+export const PrivacyPage = () => (
+  <Suspense fallback={<PageLoading />}>
+    <Privacy />
+  </Suspense>
+)
+export const TermsPage = () => (
+  <Suspense fallback={<PageLoading />}>
+    <Terms />
+  </Suspense>
+)

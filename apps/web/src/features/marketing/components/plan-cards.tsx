@@ -1,0 +1,101 @@
+import type { Plan } from '@app/contracts'
+import { AlertCircle, Check } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/utils'
+import { usePlans } from '../api/plans'
+import { businessPlanNote, contactSalesHref, contactSalesLabel } from '../content'
+
+const clp = new Intl.NumberFormat('es-CL')
+/** "$19.000", the way Chilean prices are written. */
+export const formatClp = (amount: number) => `$${clp.format(amount)}`
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const byAgreement = plan.priceClp === null
+  return (
+    <li
+      aria-labelledby={`plan-${plan.key}`}
+      className={cn('relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm', plan.popular && 'border-2 border-primary shadow-lg')}
+      data-plan={plan.key}
+    >
+      {plan.popular && (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">Más Popular</span>
+      )}
+      <h3 id={`plan-${plan.key}`} className="text-xl font-semibold">{plan.title}</h3>
+      <p className="mt-1 text-sm text-muted-foreground">{plan.target}</p>
+      <p className="mt-4 min-h-16">
+        {byAgreement ? (
+          <span className="block text-3xl font-bold">{businessPlanNote}</span>
+        ) : (
+          <>
+            <span className="text-3xl font-bold">{formatClp(plan.priceClp!)}</span>
+            <span className="text-muted-foreground"> CLP/mes</span>
+            <span className="block text-sm text-muted-foreground">USD {plan.priceUsd} al mes</span>
+          </>
+        )}
+      </p>
+      <p className="mt-3 text-sm">{plan.description}</p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
+        {plan.benefits.slice(0, 6).map((b) => (
+          <li key={b} className="flex gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {b}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6">
+        {byAgreement ? (
+          <a href={contactSalesHref} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>{contactSalesLabel}</a>
+        ) : plan.purchasable ? (
+          <Link to="/auth/register" className={buttonVariants({ className: 'w-full' })}>Comenzar prueba gratis</Link>
+        ) : (
+          <Button type="button" variant="secondary" className="w-full" disabled>Próximamente</Button>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function PlanCardSkeleton() {
+  return (
+    <li className="flex h-[34rem] flex-col gap-4 rounded-2xl border p-6" aria-hidden="true">
+      <Skeleton className="h-6 w-24" />
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-10 w-36" />
+      <Skeleton className="h-12 w-full" />
+      <div className="flex-1 space-y-3">
+        {[0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} className="h-4 w-full" />)}
+      </div>
+      <Skeleton className="h-10 w-full" />
+    </li>
+  )
+}
+
+/** The four plans from GET /plans, with loading and error states. */
+export function PlanCards() {
+  const plans = usePlans()
+  if (plans.isError) {
+    return (
+      <div role="alert" className="mx-auto mt-12 flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-destructive/40 bg-destructive/5 p-6 text-center">
+        <AlertCircle className="size-6 text-destructive" aria-hidden="true" />
+        <p className="font-medium">No se pudieron cargar los planes</p>
+        <p className="text-sm text-muted-foreground">
+          Todos los planes incluyen 30 días gratis. Vuelve a intentarlo o escríbenos a{' '}
+          <a className="underline" href={contactSalesHref}>ventas</a>.
+        </p>
+        <Button type="button" variant="outline" onClick={() => plans.refetch()} disabled={plans.isFetching}>
+          {plans.isFetching ? 'Cargando…' : 'Reintentar'}
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div className="mt-12" aria-busy={plans.isPending}>
+      {plans.isPending && <span className="sr-only" role="status">Cargando planes…</span>}
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {plans.isPending ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />) : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} />)}
+      </ul>
+    </div>
+  )
+}

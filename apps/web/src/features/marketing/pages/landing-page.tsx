@@ -1,0 +1,44 @@
+import { usePageMeta } from '@/components/layout/page-title'
+import { brand } from '@/lib/brand'
+import { AccessRequestSection } from '../components/access-request-section'
+import { Audience } from '../components/audience'
+import { FaqSection } from '../components/faq'
+import { Features } from '../components/features'
+import { Hero } from '../components/hero'
+import { PricingSection } from '../components/pricing-section'
+import { ScreenshotCarousel } from '../components/screenshot-carousel'
+import { SiteFooter } from '../components/site-footer'
+import { SiteHeader } from '../components/site-header'
+import { Testimonials } from '../components/testimonials'
+
+export function LandingPage() {
+  usePageMeta(
+    `${brand.name} · Plataforma para entrenadores personales y gimnasios en Chile`,
+    'Cobra automáticamente a tus clientes, gestiona rutinas y progreso, y crece con la app móvil. 30 días gratis.',
+  )
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader onLanding />
+      <main id="contenido">
+        <Hero />
+        <Audience />
+        <Features />
+        <ScreenshotCarousel />
+        <Testimonials />
+        <PricingSection />
+        <FaqSection />
+        <AccessRequestSection />
+      </main>
+      <SiteFooter />
+    </>
+  )
+}
+
+export function SkipLink() {
+  return (
+    <a href="#contenido" className="sr-only z-50 rounded-md bg-background px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      Saltar al contenido
+    </a>
+  )
+}
