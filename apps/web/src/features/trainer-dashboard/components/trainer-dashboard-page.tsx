@@ -131,8 +131,8 @@ export function TrainerDashboardPage() {
           {subscription.isPending ? (
             <Skeleton className="h-64 rounded-xl" aria-label="Cargando suscripción" />
           ) : subscription.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription>Error al verificar el estado de la suscripción</AlertDescription>
+            <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
+              <AlertDescription className="text-red-800">Error al verificar el estado de la suscripción</AlertDescription>
             </Alert>
           ) : (
             <SubscriptionCard status={subscription.data} onPortal={onPortal} openingPortal={opening === 'portal'} />
@@ -149,7 +149,7 @@ export function TrainerDashboardPage() {
               {payouts.isPending ? (
                 <Skeleton className="h-6 w-40" />
               ) : payouts.isError ? (
-                <p className="text-destructive">Error verificando</p>
+                <p className="text-red-700">Error verificando</p>
               ) : (
                 <p>
                   Estado:{' '}

@@ -25,7 +25,7 @@ export function FormField({ label, error, hint, id, ...props }: FormFieldProps) 
         </div>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm text-destructive" role="alert">
+        <p id={errorId} className="text-sm text-red-700" role="alert">
           {error}
         </p>
       ) : null}

@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { usePageMeta } from '@/components/layout/page-title'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { getSession } from '@/lib/session'
@@ -11,6 +10,7 @@ import { getOnboardingStatus, getPayoutAccount, setupPayouts } from '../api/sign
 import { getFlow } from '../lib/flow-state'
 import { serverErrorText } from '../lib/server-errors'
 import { AuthLayout } from './auth-layout'
+import { ErrorAlert } from './error-alert'
 
 function flowUser() {
   const flow = getFlow()
@@ -92,9 +92,7 @@ export function PayoutOnboardingPage() {
         </CardHeader>
         <CardContent className="grid gap-3">
           {message ? (
-            <Alert variant="destructive">
-              <AlertDescription>{message}</AlertDescription>
-            </Alert>
+            <ErrorAlert>{message}</ErrorAlert>
           ) : null}
           {started ? (
             <p className="text-sm text-muted-foreground" role="status">

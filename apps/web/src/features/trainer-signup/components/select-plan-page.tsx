@@ -4,7 +4,6 @@ import { Building2, Check, Crown, Loader2, Mail, MessageCircle, Rocket, Sparkles
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { usePageMeta } from '@/components/layout/page-title'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
@@ -16,6 +15,7 @@ import { getPlans, startCheckout } from '../api/signup-api'
 import { getFlow, saveFlow } from '../lib/flow-state'
 import { serverErrorText } from '../lib/server-errors'
 import { AuthLayout } from './auth-layout'
+import { ErrorAlert } from './error-alert'
 import { InvalidState } from './invalid-state'
 
 const ICONS: Record<string, typeof Rocket> = { starter: Rocket, growth: Sparkles, pro: Crown }
@@ -32,10 +32,14 @@ function flowUser() {
 function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
   const Icon = ICONS[plan.key] ?? Rocket
   const available = plan.purchasable
+  const titleId = `plan-${plan.id}-title`
+  const detailsId = `plan-${plan.id}-details`
   return (
     <button
       type="button"
       role="radio"
+      aria-labelledby={titleId}
+      aria-describedby={detailsId}
       aria-checked={selected}
       aria-disabled={!available}
       disabled={!available}
@@ -53,8 +57,10 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
         {plan.key === 'starter' ? <Badge>Más Popular</Badge> : null}
         {!available ? <Badge variant="secondary">Próximamente</Badge> : null}
       </div>
-      <div>
-        <h2 className="text-xl font-semibold">{plan.title}</h2>
+      <div id={detailsId}>
+        <h2 id={titleId} className="text-xl font-semibold">
+          {plan.title}
+        </h2>
         <p className="mt-1 text-2xl font-bold">
           {plan.priceUsd != null ? `USD ${plan.priceUsd}` : 'A convenir'}
           <span className="text-sm font-normal text-muted-foreground"> /mes</span>
@@ -172,14 +178,12 @@ export function SelectPlanPage() {
           ))}
         </div>
       ) : plans.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>
+        <ErrorAlert>
             No se pudieron cargar los planes
             <Button variant="outline" size="sm" className="mt-2" onClick={() => plans.refetch()}>
               Reintentar
             </Button>
-          </AlertDescription>
-        </Alert>
+          </ErrorAlert>
       ) : plans.data.length === 0 ? (
         <p className="text-center text-muted-foreground">No hay planes disponibles en este momento.</p>
       ) : (
@@ -191,9 +195,7 @@ export function SelectPlanPage() {
       )}
       <div className="mx-auto mt-8 grid max-w-md gap-4">
         {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
+          <ErrorAlert>{error}</ErrorAlert>
         ) : null}
         <Button size="lg" onClick={onContinue} disabled={!selected?.purchasable || starting}>
           {starting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

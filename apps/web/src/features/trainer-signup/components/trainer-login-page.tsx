@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle, Loader2 } from 'lucide-react'
+import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { z } from 'zod'
 import { usePageMeta } from '@/components/layout/page-title'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { sleep } from '@/lib/utils'
@@ -15,6 +14,7 @@ import { createPortalSession, getSubscriptionStatus } from '../api/signup-api'
 import { saveFlow } from '../lib/flow-state'
 import { serverErrorText } from '../lib/server-errors'
 import { AuthLayout } from './auth-layout'
+import { ErrorAlert } from './error-alert'
 import { FormField } from './form-field'
 
 /** Spec §4: the pause between a successful login and the subscription check. */
@@ -98,10 +98,7 @@ export function TrainerLoginPage() {
             <FormField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" placeholder="tu@correo.com" error={errors.email?.message} {...form.register('email')} />
             <FormField label="Contraseña" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
             {alert ? (
-              <Alert variant="destructive">
-                <AlertCircle aria-hidden="true" />
-                <AlertDescription>{alert}</AlertDescription>
-              </Alert>
+              <ErrorAlert>{alert}</ErrorAlert>
             ) : null}
             <Button type="submit" disabled={busy} size="lg">
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+
+export const PASSWORD = 'Entrena123!'
+export const SHOTS = '/work/main/.tmp/shots'
+
+export const newEmail = (prefix = 'trainer') => `e2e-${prefix}-${randomUUID().slice(0, 8)}@example.com`
+
+/** The newest code mailed to `email`, read from the built-in mailbox. */
+export async function mailedCode(request: APIRequestContext, email: string, notThis?: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)
+        const mail = (await res.json()).data[0] as { subject: string; text: string } | undefined
+        code = mail && /código/.test(mail.subject) ? mail.text.match(/\b(\d{6})\b/)?.[1] : undefined
+        return code && code !== notThis ? code : undefined
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy()
+  return code!
+}
+
+/** No serious or critical axe violation on the current screen. */
+export async function expectAccessible(page: Page, screen: string) {
+  // The toaster (components/ui/sonner, richColors) is checked separately: see the report.
+  const results = await new AxeBuilder({ page: page as never }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** Fills the register form and arrives at /auth/verify. */
+export async function registerUntilCode(page: Page, email: string, opts: { axe?: boolean; shot?: string } = {}) {
+  await page.goto('/auth/register')
+  await expect(page.getByRole('heading', { name: 'Crea tu cuenta de entrenador' })).toBeVisible()
+  await page.getByLabel('Nombre', { exact: true }).fill('camila')
+  await page.getByLabel('Apellido').fill('rojas')
+  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Camila')
+  await page.getByLabel('Correo electrónico').fill(`  ${email.toUpperCase()}`)
+  const submit = page.getByRole('button', { name: 'Continuar' })
+  await page.getByLabel('Contraseña', { exact: true }).fill('corta')
+  await expect(submit).toBeDisabled()
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirmar contraseña').fill(`${PASSWORD}x`)
+  await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible()
+  await expect(submit).toBeDisabled()
+  await page.getByLabel('Confirmar contraseña').fill(PASSWORD)
+  await expect(submit).toBeEnabled()
+  if (opts.axe) await expectAccessible(page, 'register')
+  if (opts.shot) await page.screenshot({ path: `${SHOTS}/${opts.shot}`, fullPage: true })
+  await submit.click()
+  await expect(page.getByText('Código enviado a tu correo')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\/verify$/)
+}
+
+/** Register, verify the mailed code and land on plan selection. */
+export async function registerAndVerify(page: Page, request: APIRequestContext, email: string, opts: { axe?: boolean; shots?: boolean } = {}) {
+  await registerUntilCode(page, email, { axe: opts.axe, shot: opts.shots ? 'trainer-01-register.png' : undefined })
+  const code = await mailedCode(request, email)
+  const submit = page.getByRole('button', { name: 'Continuar' })
+  await expect(submit).toBeDisabled()
+  await expect(page.getByRole('button', { name: /Reenviar código en [12]:\d\d/ })).toBeDisabled()
+  if (opts.axe) await expectAccessible(page, 'verify')
+  await page.getByLabel('Código de verificación').fill(code.slice(0, 5))
+  await expect(submit).toBeDisabled()
+  await page.getByLabel('Código de verificación').fill(code)
+  if (opts.shots) await page.screenshot({ path: `${SHOTS}/trainer-02-verify.png`, fullPage: true })
+  await submit.click()
+  await expect(page.getByText('Correo verificado')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth\/select-plan$/)
+}
+
+/** From plan selection, through the sandbox checkout's 'Pagar', to the success page. */
+export async function payStarter(page: Page) {
+  await expect(page.getByRole('radio', { name: 'Starter' })).toHaveAttribute('aria-checked', 'true')
+  await page.getByRole('button', { name: 'Continuar a pago' }).click()
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/)
+  await page.getByRole('button', { name: 'Pagar' }).click()
+  await expect(page).toHaveURL(/\/auth\/checkout\/success\?sid=cs_sbx_/)
+}
