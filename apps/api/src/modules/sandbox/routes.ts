@@ -56,7 +56,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         <h1>Plan ${plan.title}</h1>
         <p class="muted">${plan.description}</p>
         <p class="price">${formatClp(plan.priceClp)} <span class="muted">/ mes</span></p>
-        <p class="muted">${plan.priceUsd == null ? '' : `(${plan.priceUsd} USD)`} 30 días de prueba gratis; luego se renueva cada mes.</p>
+        <p class="muted">${plan.priceUsd == null ? '' : `Equivale a ${plan.priceUsd} USD. `}Los primeros 30 días son gratis; luego se renueva cada mes.</p>
         <dl><dt>Correo</dt><dd>${session.customerEmail}</dd><dt>Hoy pagas</dt><dd>${formatClp(0)}</dd></dl>
         ${
           done
