@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Dumbbell } from 'lucide-react'
+import { AlertCircle, Dumbbell } from 'lucide-react'
+import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { brand } from '@/lib/brand'
 
@@ -27,8 +28,18 @@ export function AuthCard({ title, description, children, wide = false }: { title
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null
   return (
-    <p id={id} className="text-sm text-destructive">
+    <p id={id} className="text-sm text-red-700">
       {message}
     </p>
+  )
+}
+
+/** A form-level error; darker than the stock destructive alert so it keeps 4.5:1 contrast. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800 [&>svg]:text-red-800">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription>{children}</AlertDescription>
+    </Alert>
   )
 }

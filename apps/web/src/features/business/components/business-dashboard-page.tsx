@@ -33,7 +33,7 @@ import { TrainerDialog } from './trainer-dialog'
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Alert variant="destructive">
+    <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
       <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
         <span>{message}</span>
         <Button size="sm" variant="outline" onClick={onRetry}>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate } from 'react-router'
@@ -7,19 +6,24 @@ import { z } from 'zod'
 import { BUSINESS_ROLES } from '@app/contracts'
 import { usePageMeta } from '@/components/layout/page-title'
 import { PageLoading } from '@/components/layout/page-loading'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/use-session'
-import { AuthCard, FieldError } from './auth-card'
+import { AuthCard, FieldError, FormAlert } from './auth-card'
 
 const LoginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required'),
   password: z.string().min(1, 'Password is required'),
 })
 type LoginForm = z.infer<typeof LoginFormSchema>
+
+/** The server's own message, when the answer carried one. */
+function serverMessage(err: unknown): string | undefined {
+  const message = err instanceof ApiError ? (err.data as { message?: unknown } | null)?.message : undefined
+  return typeof message === 'string' && message.trim() ? message : undefined
+}
 
 export const isBusinessUser = (role: string | undefined) => Boolean(role && (BUSINESS_ROLES as readonly string[]).includes(role))
 
@@ -40,7 +44,7 @@ export function BusinessLoginPage() {
       await login({ email: values.email.trim(), password: values.password }, 'business')
       navigate('/business/dashboard', { replace: true })
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'An error occurred during login')
+      setError(serverMessage(err) ?? 'An error occurred during login')
     }
   })
 
@@ -63,10 +67,7 @@ export function BusinessLoginPage() {
           <FieldError id="password-error" message={errors.password?.message} />
         </div>
         {error && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
+          <FormAlert>{error}</FormAlert>
         )}
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Signing in...' : 'Sign In'}

@@ -1,11 +1,10 @@
 import type { BusinessRegisterInput } from '@app/contracts'
 import { DEFAULT_COMMISSION_RATES } from '@app/contracts'
-import { AlertCircle, CheckCircle2 } from 'lucide-react'
+import { CheckCircle2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
@@ -15,7 +14,7 @@ import { setSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { cn } from '@/lib/utils'
 import { registerBusiness } from '../api/business-api'
-import { AuthCard } from './auth-card'
+import { AuthCard, FormAlert } from './auth-card'
 import { normaliseWebsite, validateRegistration, type RegisterForm } from './register-validation'
 
 export const REGISTER_FAILED = 'Error al registrar el gimnasio. Inténtelo nuevamente.'
@@ -270,10 +269,7 @@ export function BusinessRegisterPage() {
         </div>
 
         {error && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
+          <FormAlert>{error}</FormAlert>
         )}
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Registrando...' : 'Registrar gimnasio'}

@@ -41,7 +41,13 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
   const { errors } = form.formState
 
   useEffect(() => {
-    if (open) form.reset(gym ? { ...gym, description: gym.description ?? '' } : empty)
+    if (!open) return
+    // Only the editable fields: the strict schema refuses id and timestamps.
+    form.reset(
+      gym
+        ? { name: gym.name, email: gym.email, address: gym.address, city: gym.city, state: gym.state, zipCode: gym.zipCode, phone: gym.phone, description: gym.description ?? '', isActive: gym.isActive }
+        : empty,
+    )
   }, [open, gym, form])
 
   const mutation = useMutation({

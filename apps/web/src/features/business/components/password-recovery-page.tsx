@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle, CheckCircle2, MailCheck } from 'lucide-react'
+import { CheckCircle2, MailCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { usePageMeta } from '@/components/layout/page-title'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
 import { clearSession, getSession } from '@/lib/session'
 import { requestPasswordReset, resetPassword } from '../api/business-api'
-import { AuthCard, FieldError } from './auth-card'
+import { AuthCard, FieldError, FormAlert } from './auth-card'
 
 export const INVALID_LINK = 'El enlace no es válido o ha expirado. Solicita uno nuevo.'
 const SEND_FAILED = 'No pudimos enviar el enlace. Inténtalo nuevamente.'
@@ -70,10 +69,7 @@ function RequestLinkForm() {
           <FieldError id="email-error" message={errors.email?.message} />
         </div>
         {error && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
+          <FormAlert>{error}</FormAlert>
         )}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Enviando...' : 'Enviar enlace'}
@@ -143,17 +139,14 @@ function NewPasswordForm({ hash }: { hash: string }) {
           <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
         </div>
         {error && (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription>
+          <FormAlert>
               {error}
               {linkInvalid && (
                 <Link to="/recuperar-password" className="font-medium underline underline-offset-4">
                   Solicitar un nuevo enlace
                 </Link>
               )}
-            </AlertDescription>
-          </Alert>
+            </FormAlert>
         )}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Guardando...' : 'Guardar contraseña'}

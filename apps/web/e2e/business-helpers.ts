@@ -1,0 +1,83 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+
+export interface Owner {
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+  token: string
+  refreshToken: string
+  user: Record<string, unknown>
+}
+
+/** Registers a gym owner through the API. */
+export async function registerOwner(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<Owner> {
+  const body = {
+    email: uniqueEmail('owner'),
+    password: 'secret123',
+    firstName: 'Paula',
+    lastName: 'Muñoz',
+    businessName: 'Paula Fit',
+    businessAddress: 'Av. Providencia 1234',
+    ...over,
+  }
+  const res = await request.post('/api/v1/auth/business/register', { data: body })
+  expect(res.status(), await res.text()).toBe(200)
+  const json = await res.json()
+  return { ...body, token: json.token, refreshToken: json.refreshToken, user: json.user } as Owner
+}
+
+export const gymBody = (name = 'Paula Fit Centro') => ({
+  name,
+  email: 'centro@paulafit.cl',
+  address: 'Av. Providencia 1234',
+  city: 'Santiago',
+  state: 'Región Metropolitana',
+  zipCode: '7500000',
+  phone: '+56 2 2345 6789',
+  description: 'Weights, cardio and classes',
+})
+
+export async function createGym(request: APIRequestContext, owner: Owner, name?: string) {
+  const res = await request.post('/api/v1/gyms', { data: gymBody(name), headers: { authorization: `Bearer ${owner.token}` } })
+  expect(res.status(), await res.text()).toBe(201)
+  return res.json() as Promise<{ id: string; name: string }>
+}
+
+export async function createTrainers(request: APIRequestContext, owner: Owner, n: number, prefix = 'Coach') {
+  for (let i = 0; i < n; i++) {
+    const res = await request.post('/api/v1/trainers', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { firstName: prefix, lastName: `Número ${i + 1}`, email: uniqueEmail('coach'), phone: '+56 9 1111 2222', specialization: ['Weight Training', 'Cardio', 'Yoga'][i % 3], experience: i },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+}
+
+/** Puts the owner's session in local storage, as a login would, and opens the dashboard. */
+export async function openDashboardAs(page: Page, owner: Owner) {
+  await page.goto('/business/login')
+  await page.evaluate((s) => {
+    localStorage.setItem('entrenapp.user', JSON.stringify(s.user))
+    localStorage.setItem('entrenapp.token', s.token)
+    localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
+  }, owner)
+  await page.goto('/business/dashboard')
+  await expect(page.getByRole('heading', { name: `Welcome, ${owner.firstName} ${owner.lastName}` })).toBeVisible()
+}
+
+/** The newest mail of the built-in mailbox for this address. */
+export async function latestMail(request: APIRequestContext, to: string) {
+  let mail: { subject: string; text: string } | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)
+      mail = (await res.json()).data[0]
+      return Boolean(mail)
+    })
+    .toBe(true)
+  return mail!
+}
