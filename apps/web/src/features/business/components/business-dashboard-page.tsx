@@ -150,7 +150,7 @@ export function BusinessDashboardPage() {
   return (
     <div className="min-h-dvh bg-muted/40">
       <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div className="min-w-0">
             <p className="flex items-center gap-2 text-sm font-semibold text-primary">
               <Dumbbell className="size-4" aria-hidden="true" />
@@ -160,7 +160,7 @@ export function BusinessDashboardPage() {
               Welcome, {user!.firstName} {user!.lastName}
             </h1>
           </div>
-          <Button variant="outline" onClick={onLogout}>
+          <Button variant="outline" onClick={onLogout} className="shrink-0">
             <LogOut aria-hidden="true" />
             Logout
           </Button>
@@ -168,8 +168,8 @@ export function BusinessDashboardPage() {
       </header>
 
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
-        <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Card className="gap-2">
+        <section aria-label="Summary" className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+          <Card className="min-w-0 gap-2">
             <CardHeader className="flex flex-row items-center justify-between">
               <CardTitle className="text-sm font-medium">Gyms</CardTitle>
               <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -178,10 +178,10 @@ export function BusinessDashboardPage() {
               <p className="text-3xl font-bold" data-testid="gym-count">
                 {gymCount}
               </p>
-              <p className="text-xs text-muted-foreground">{gym ? gym.name : 'No gym yet'}</p>
+              <p className="truncate text-xs text-muted-foreground">{gym ? gym.name : 'No gym yet'}</p>
             </CardContent>
           </Card>
-          <Card className="gap-2">
+          <Card className="min-w-0 gap-2">
             <CardHeader className="flex flex-row items-center justify-between">
               <CardTitle className="text-sm font-medium">Trainers</CardTitle>
               <Users className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -193,7 +193,7 @@ export function BusinessDashboardPage() {
               <p className="text-xs text-muted-foreground">{gym ? `${trainers.filter((t) => t.isActive).length} active` : 'Create a gym to add trainers'}</p>
             </CardContent>
           </Card>
-          <Card className="gap-2 sm:col-span-2 lg:col-span-1">
+          <Card className="col-span-2 gap-2 lg:col-span-1">
             <CardHeader className="flex flex-row items-center justify-between">
               <CardTitle className="text-sm font-medium">Quick Actions</CardTitle>
               <Zap className="size-4 text-muted-foreground" aria-hidden="true" />
