@@ -31,7 +31,7 @@ export interface CheckoutInput {
 
 /** A provider event, already verified and reduced to what the platform reacts to. */
 export type ProviderEvent = { id: string; type: string } & (
-  | { kind: 'checkout.completed'; sessionId: string; subscription: ProviderSubscription | null }
+  | { kind: 'checkout.completed'; sessionId: string; paymentStatus: ProviderCheckout['paymentStatus']; subscription: ProviderSubscription | null }
   | { kind: 'subscription.changed'; subscription: ProviderSubscription }
   | { kind: 'invoice.paid'; subscriptionId: string; periodEnd: Date | null }
   | { kind: 'invoice.failed'; subscriptionId: string }
@@ -199,7 +199,7 @@ export function stripeProvider(config: Config): PaymentProvider {
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object
           if (session.mode !== 'subscription') return { ...base, kind: 'ignored' }
-          return { ...base, kind: 'checkout.completed', sessionId: session.id, subscription: await fetchSubscription(idOf(session.subscription)) }
+          return { ...base, kind: 'checkout.completed', sessionId: session.id, paymentStatus: session.payment_status, subscription: await fetchSubscription(idOf(session.subscription)) }
         }
         case 'customer.subscription.created':
         case 'customer.subscription.updated':

@@ -24,7 +24,7 @@ const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 
 async function applyEvent(tx: Tx, provider: 'stripe', event: ProviderEvent) {
   switch (event.kind) {
     case 'checkout.completed':
-      if (event.subscription) await completeCheckout(tx, event.sessionId, provider, event.subscription)
+      if (event.subscription) await completeCheckout(tx, event.sessionId, provider, event.subscription, event.paymentStatus)
       return
     case 'subscription.changed':
       await applySubscriptionChange(tx, event.subscription)

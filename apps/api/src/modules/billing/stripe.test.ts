@@ -130,9 +130,10 @@ describe('Stripe provider: what the SDK sends', () => {
     const member = await freshCheckout()
     const open = await call(ctx.app, 'GET', '/api/v1/platform/checkout/verify/cs_test_1', { token: member.signupToken })
     expect(open.json()).toEqual({ paymentStatus: 'unpaid', status: 'open' })
-    remote.checkout = { ...remote.checkout, status: 'complete', payment_status: 'paid', subscription: 'sub_test_1' }
+    // A trial needs no payment today: Stripe says no_payment_required, which the page counts as done.
+    remote.checkout = { ...remote.checkout, status: 'complete', payment_status: 'no_payment_required', subscription: 'sub_test_1' }
     const paid = await call(ctx.app, 'GET', '/api/v1/platform/checkout/verify/cs_test_1', { token: member.signupToken })
-    expect(paid.json()).toEqual({ paymentStatus: 'paid', status: 'complete' })
+    expect(paid.json()).toEqual({ paymentStatus: 'no_payment_required', status: 'complete' })
     expect(recorded.map((r) => `${r.method} ${r.path}`)).toContain('GET /v1/subscriptions/sub_test_1')
     const [user] = await ctx.app.db.select().from(users).where(eq(users.id, member.id))
     expect(user.role).toBe('trainer')
@@ -186,6 +187,8 @@ describe('POST /payments/stripe/webhook', () => {
 
   it('checkout.session.completed starts the trial and makes the member a trainer', async () => {
     const member = await paidViaWebhook()
+    const [session] = await ctx.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, 'cs_test_1'))
+    expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid' })
     const sub = await subscriptionRow()
     expect(sub).toMatchObject({ userId: member.id, provider: 'stripe', status: 'trialing', providerCustomerId: 'cus_test_1', cancelAtPeriodEnd: false })
     expect(sub.trialEnd!.getTime()).toBeGreaterThan(Date.now() + 29 * DAY * 1000)
