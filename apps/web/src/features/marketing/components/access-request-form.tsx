@@ -26,7 +26,7 @@ const fields = [
   { name: 'name', label: 'Nombre', type: 'text', autoComplete: 'name', placeholder: 'Tu nombre y apellido' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'tu@correo.cl' },
   { name: 'phone', label: 'Teléfono (WhatsApp)', type: 'tel', autoComplete: 'tel', placeholder: '+56 9 1234 5678' },
-  { name: 'city', label: 'Ciudad', type: 'text', autoComplete: 'address-level2', placeholder: 'Santiago' },
+  { name: 'city', label: 'Ciudad', type: 'text', autoComplete: 'address-level2', placeholder: 'Ej.: Santiago' },
 ] as const
 
 export default function AccessRequestForm() {
