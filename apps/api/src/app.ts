@@ -38,6 +38,8 @@ export interface AppOptions {
   /** An open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database
   mailTransport?: MailTransport
+  /** Deliver queued mail on a timer (default); tests call app.mailer.flush() instead. */
+  mailAutoDeliver?: boolean
   /** Serve the built web app (default: when apps/web/dist exists). */
   serveWeb?: boolean
 }
@@ -95,7 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, { origin: [config.APP_URL], credentials: false, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] })
   await app.register(dbPlugin, { database, closeWithApp: !opts.database })
   await app.register(limitsPlugin)
-  await app.register(mailerPlugin, { transport: opts.mailTransport })
+  await app.register(mailerPlugin, { transport: opts.mailTransport, autoDeliver: opts.mailAutoDeliver })
   await app.register(authPlugin)
   await app.register(paymentsPlugin)
   await app.register(docsPlugin)

@@ -46,7 +46,9 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 export default fp(
-  async function mailer(app: FastifyInstance, opts: { transport?: MailTransport; pollMs?: number }) {
+  async function mailer(app: FastifyInstance, opts: { transport?: MailTransport; pollMs?: number; autoDeliver?: boolean }) {
+    // Tests turn this off and call flush(), so that what was delivered when is deterministic.
+    const autoDeliver = opts.autoDeliver ?? true
     const from = app.config.MAIL_FROM
     const transport: MailTransport =
       opts.transport ??
@@ -108,6 +110,7 @@ export default fp(
     }
 
     const kick = () => {
+      if (!autoDeliver) return
       setImmediate(() => flush().catch((err) => app.log.error({ err }, 'mail worker failed')))
     }
 

@@ -73,7 +73,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     ctx.database = database
     ctx.config = testConfig(overrides)
     ctx.mail = recordingTransport()
-    ctx.app = await buildApp({ config: ctx.config, database, mailTransport: ctx.mail, serveWeb: false })
+    ctx.app = await buildApp({ config: ctx.config, database, mailTransport: ctx.mail, mailAutoDeliver: false, serveWeb: false })
     await ctx.app.ready()
   })
   afterAll(async () => {

@@ -121,6 +121,7 @@ describe('POST /trainers/with-user', () => {
   it('an e-mail already in use → 422 emailAlreadyExists; no trainer, no mail', async () => {
     const { token, gym } = await ownerWithGym()
     const member = await createUserAndLogin(ctx.app, { role: 'member' })
+    await ctx.app.mailer.flush()
     const sentBefore = ctx.mail.sent.length
     const res = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody({ email: member.user.email.toUpperCase() }) })
     expect(res.statusCode).toBe(422)
@@ -258,8 +259,9 @@ describe('plan limits', () => {
   it('Business: the 11th trainer is refused with a clear 409, by either create endpoint; no mail', async () => {
     const { token, gym } = await ownerWithGym('business')
     await fill(token, 9)
-    expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody() })).statusCode).toBe(201)
+    await ctx.app.mailer.flush()
     const sentBefore = ctx.mail.sent.length
+    expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody() })).statusCode).toBe(201)
     await ctx.app.mailer.flush()
     const afterTenth = ctx.mail.sent.length
     expect(afterTenth).toBe(sentBefore + 1)
