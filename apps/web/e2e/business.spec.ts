@@ -452,5 +452,13 @@ test('dashboard screenshots at 375 px and 1280 px @mobile', async ({ page, reque
   await page.screenshot({ path: `/work/main/.tmp/shots/business-dashboard-trainers-${width}.png`, fullPage: true })
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  await page.getByRole('button', { name: 'Add New Trainer' }).click()
+  await expect(page.getByRole('dialog', { name: 'Create New Trainer Account' })).toBeVisible()
+  await page.screenshot({ path: `/work/main/.tmp/shots/business-trainer-dialog-${width}.png` })
+  await page.keyboard.press('Escape')
+  await page.goto('/business/registro')
+  await expect(page.getByRole('heading', { name: 'Registro de gimnasio' })).toBeVisible()
+  await page.screenshot({ path: `/work/main/.tmp/shots/business-registro-${width}.png`, fullPage: true })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   expect(testInfo.project.name === 'mobile' ? width : 1280).toBe(width)
 })
