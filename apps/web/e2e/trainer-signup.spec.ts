@@ -110,6 +110,7 @@ test('payout onboarding can be skipped @mobile', async ({ page, request }) => {
   test.setTimeout(90_000)
   const email = newEmail('skip')
   await registerAndVerify(page, request, email)
+  await page.screenshot({ path: `${SHOTS}/trainer-14-select-plan-${test.info().project.name}.png`, fullPage: true })
   await payStarter(page)
   await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible()
   await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/, { timeout: 5_000 })
@@ -118,7 +119,7 @@ test('payout onboarding can be skipped @mobile', async ({ page, request }) => {
   await expect(page.getByRole('link', { name: 'Continuar al Panel Web' })).toHaveAttribute('href', '/auth/login')
   // The flow's state is cleared at the end.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('entrenapp.signup.')))).toEqual([])
-  await page.screenshot({ path: `${SHOTS}/trainer-11-skip-complete-mobile.png`, fullPage: true })
+  await page.screenshot({ path: `${SHOTS}/trainer-11-skip-complete-${test.info().project.name}.png`, fullPage: true })
 
   // The payout status stays pending on the dashboard.
   await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
@@ -209,7 +210,7 @@ test('login: empty fields, unknown e-mail and a member without subscription @mob
   await page.getByLabel('Contraseña').fill('whatever')
   await page.getByRole('button', { name: 'Ingresar' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'El correo electrónico no está registrado' }).first()).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/trainer-13-login-error-mobile.png`, fullPage: true })
+  await page.screenshot({ path: `${SHOTS}/trainer-13-login-error-${test.info().project.name}.png`, fullPage: true })
 
   // A member who registered but never paid goes to plan selection.
   const email = newEmail('member')
