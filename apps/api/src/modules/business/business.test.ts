@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { businesses, sessions, users } from '../../db/schema.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
@@ -120,6 +120,20 @@ describe('POST /auth/business/register', () => {
     expect(rows).toHaveLength(1)
     // The loser's transaction left no session behind.
     expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, rows[0].id))).toHaveLength(1)
+  })
+
+  it('user, business and session are one transaction: a failing business insert leaves no account behind', async () => {
+    await ctx.app.db.execute(sql`CREATE FUNCTION fail_business() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'business insert failed'; END $$`)
+    await ctx.app.db.execute(sql`CREATE TRIGGER fail_business BEFORE INSERT ON businesses FOR EACH ROW EXECUTE FUNCTION fail_business()`)
+    try {
+      const body = valid()
+      const res = await call(ctx.app, 'POST', URL, { body })
+      expect(res.statusCode).toBe(500)
+      expect(await ctx.app.db.select().from(users).where(eq(users.email, body.email))).toEqual([])
+    } finally {
+      await ctx.app.db.execute(sql`DROP TRIGGER fail_business ON businesses`)
+      await ctx.app.db.execute(sql`DROP FUNCTION fail_business()`)
+    }
   })
 
   it('is rate-limited per IP', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { trainers, users } from '../../db/schema.ts'
+import { mailOutbox, trainers, users } from '../../db/schema.ts'
 import { call, createUserAndLogin, uniqueEmail, useTestApp } from '../../testing/app.ts'
 import { generatePassword } from './password.ts'
 
@@ -129,6 +129,22 @@ describe('POST /trainers/with-user', () => {
     expect((await call(ctx.app, 'GET', `/api/v1/gyms/${gym.id}/trainers`, { token })).json()).toEqual([])
     await ctx.app.mailer.flush()
     expect(ctx.mail.sent.length).toBe(sentBefore)
+  })
+
+  it('account, trainer and welcome mail are one transaction: a failing trainer insert leaves no account and no mail', async () => {
+    const { token } = await ownerWithGym()
+    await ctx.app.db.execute(sql`CREATE FUNCTION fail_trainer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'trainer insert failed'; END $$`)
+    await ctx.app.db.execute(sql`CREATE TRIGGER fail_trainer BEFORE INSERT ON trainers FOR EACH ROW EXECUTE FUNCTION fail_trainer()`)
+    try {
+      const body = trainerBody()
+      const res = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body })
+      expect(res.statusCode).toBe(500)
+      expect(await ctx.app.db.select().from(users).where(eq(users.email, body.email))).toEqual([])
+      expect(await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email))).toEqual([])
+    } finally {
+      await ctx.app.db.execute(sql`DROP TRIGGER fail_trainer ON trainers`)
+      await ctx.app.db.execute(sql`DROP FUNCTION fail_trainer()`)
+    }
   })
 
   it('an owner without a gym → 422 gymId notFound', async () => {
