@@ -86,7 +86,7 @@ describe('api client', () => {
 
   it('error message: the server message, else the raw text, else "Request failed: {status}"; carries status and data', async () => {
     fetchMock.mockResolvedValueOnce(json(422, { status: 422, message: 'Unprocessable entity', errors: { email: 'notFound' } }))
-    const first = await api.post('/auth/email/login', {}, { auth: false }).catch((e) => e)
+    const first = await api.post('/auth/email/login', {}, { auth: false }).catch((e: ApiError) => e)
     expect(first).toMatchObject({ status: 422, message: 'Unprocessable entity', data: { errors: { email: 'notFound' } } })
     expect(first.errors).toEqual({ email: 'notFound' })
 
@@ -98,6 +98,11 @@ describe('api client', () => {
 
     fetchMock.mockResolvedValueOnce(new Response('', { status: 503 }))
     await expect(api.get('/x')).rejects.toMatchObject({ status: 503, message: 'Request failed: 503' })
+  })
+
+  it('a 429 carries the Retry-After seconds', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ status: 429, message: 'Too many requests' }), { status: 429, headers: { 'retry-after': '97' } }))
+    await expect(api.post('/auth/email/otp/resend', {}, { auth: false })).rejects.toMatchObject({ status: 429, retryAfter: 97 })
   })
 
   it('a successful non-JSON answer yields {}', async () => {

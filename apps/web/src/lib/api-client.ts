@@ -7,11 +7,14 @@ export const API_BASE = '/api/v1'
 export class ApiError extends Error {
   readonly status: number
   readonly data: unknown
-  constructor(message: string, status: number, data: unknown) {
+  /** Seconds the server asks to wait (Retry-After of a 429), when it says. */
+  readonly retryAfter?: number
+  constructor(message: string, status: number, data: unknown, retryAfter?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.data = data
+    this.retryAfter = retryAfter
   }
   /** The field codes of a 422 answer, e.g. { email: 'notFound' }. */
   get errors(): Record<string, string> | undefined {
@@ -50,7 +53,8 @@ function toError(response: Response, data: unknown): ApiError {
   } else if (typeof data === 'string' && data.trim()) {
     message = data
   }
-  return new ApiError(message, response.status, data)
+  const retryAfter = Number(response.headers.get('retry-after'))
+  return new ApiError(message, response.status, data, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined)
 }
 
 async function send(method: string, path: string, opts: RequestOptions, token: string | undefined): Promise<Response> {
