@@ -86,7 +86,7 @@ describe('api client', () => {
 
   it('error message: the server message, else the raw text, else "Request failed: {status}"; carries status and data', async () => {
     fetchMock.mockResolvedValueOnce(json(422, { status: 422, message: 'Unprocessable entity', errors: { email: 'notFound' } }))
-    const first = await api.post('/auth/email/login', {}, { auth: false }).catch((e: ApiError) => e)
+    const first = (await api.post('/auth/email/login', {}, { auth: false }).catch((e: unknown) => e)) as ApiError
     expect(first).toMatchObject({ status: 422, message: 'Unprocessable entity', data: { errors: { email: 'notFound' } } })
     expect(first.errors).toEqual({ email: 'notFound' })
 
