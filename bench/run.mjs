@@ -6,7 +6,8 @@
 //  3. runs Lighthouse 12 (mobile, simulated throttling) for performance and accessibility, with
 //     LCP, CLS and TBT (median of --runs, default 3);
 //  4. writes bench/results/landing-<time>.json (+ latest.json) and prints a summary against the targets.
-// Options: --build (run `npm run build` first), --runs N, --path /precios
+// Options: --build (run `npm run build` first), --runs N, --path /precios,
+//   --url http://host:port (measure a server that is already running instead of starting one)
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,6 +31,7 @@ const option = (name, fallback) => {
 }
 const runs = Number(option('runs', 3))
 const path = option('path', '/')
+const externalUrl = option('url', undefined)
 
 const targets = { performance: 95, accessibility: 100, clsBelow: 0.05, initialJsGzipKb: 120 }
 
@@ -93,6 +95,7 @@ async function measureAssets(url) {
   }
 }
 
+let lastLhr = null
 async function runLighthouse(url) {
   const { default: lighthouse } = await import(requireWeb.resolve('lighthouse'))
   const chromeLauncher = await import(requireWeb.resolve('chrome-launcher'))
@@ -100,6 +103,7 @@ async function runLighthouse(url) {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
     const lhr = result.lhr
+    lastLhr = lhr
     const audit = (id) => lhr.audits[id]?.numericValue ?? null
     return {
       lighthouseVersion: lhr.lighthouseVersion,
@@ -144,7 +148,7 @@ for (const file of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
 
 const port = await freePort()
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
-const baseUrl = `http://127.0.0.1:${port}`
+const baseUrl = externalUrl ?? `http://127.0.0.1:${port}`
 const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   env: {
@@ -168,16 +172,19 @@ let exitCode = 0
 try {
   await waitForHealth(baseUrl, server)
   const url = `${baseUrl}${path}`
+  if (externalUrl) console.log(`measuring ${url} (the server started here is not used)`)
   const initial = await measureAssets(url)
   const lighthouseRuns = []
   for (let i = 0; i < runs; i++) {
     const run = await runLighthouse(url)
     if (run.runtimeError) throw new Error(`Lighthouse: ${run.runtimeError}`)
-    lighthouseRuns.push(run)
+    lighthouseRuns.push({ ...run, lhr: lastLhr })
     console.log(`lighthouse run ${i + 1}/${runs}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`)
   }
   const byPerf = [...lighthouseRuns].sort((a, b) => a.performance - b.performance)
   const medianRun = byPerf[Math.floor(byPerf.length / 2)]
+  const medianLhr = medianRun.lhr
+  for (const run of lighthouseRuns) delete run.lhr
   const summary = {
     page: path,
     measuredAt: new Date().toISOString(),
@@ -209,6 +216,8 @@ try {
   const name = path === '/' ? 'landing' : path.replace(/\W+/g, '-').replace(/^-|-$/g, '')
   writeFileSync(join(outDir, `${name}-${stamp}.json`), JSON.stringify(report, null, 2))
   writeFileSync(join(outDir, `${name}-latest.json`), JSON.stringify(report, null, 2))
+  // The full Lighthouse report of the median run, for a closer look (open in the Lighthouse viewer).
+  writeFileSync(join(outDir, `${name}-latest.lhr.json`), JSON.stringify(medianLhr))
 
   const mark = (ok) => (ok ? 'ok  ' : 'MISS')
   console.log(`\nBuilt page ${path} (${runs} Lighthouse ${medianRun.lighthouseVersion} runs, ${medianRun.formFactor}, ${medianRun.throttling} throttling, Chromium headless)`)

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useRef } from 'react'
+import { useNearViewport } from '../hooks/use-near-viewport'
 
 // The form code (react-hook-form, zod, toasts) downloads when the section comes near the
 // viewport, not with the landing page (decision 011). The box keeps its height either way.
@@ -23,14 +24,7 @@ function FormPlaceholder() {
 
 export function AccessRequestSection() {
   const box = useRef<HTMLDivElement>(null)
-  const [near, setNear] = useState(false)
-  useEffect(() => {
-    const el = box.current
-    if (!el || near) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '800px 0px' })
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [near])
+  const near = useNearViewport(box)
 
   return (
     <section id="free-access" aria-labelledby="free-access-title" className="scroll-mt-16 bg-gradient-to-b from-background to-accent/70">

@@ -6,7 +6,7 @@ import { FaqSection } from '../components/faq'
 import { Features } from '../components/features'
 import { Hero } from '../components/hero'
 import { PricingSection } from '../components/pricing-section'
-import { ScreenshotCarousel } from '../components/screenshot-carousel'
+import { ScreenshotSection } from '../components/screenshot-section'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
 import { Testimonials } from '../components/testimonials'
@@ -24,7 +24,7 @@ export function LandingPage() {
         <Hero />
         <Audience />
         <Features />
-        <ScreenshotCarousel />
+        <ScreenshotSection />
         <Testimonials />
         <PricingSection />
         <FaqSection />
