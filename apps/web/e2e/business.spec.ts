@@ -9,7 +9,7 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 }
 
 test('register a business, manage the gym and a trainer end to end, log out and recover the password', async ({ page, request, context }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const email = uniqueEmail('journey')
 
@@ -395,7 +395,7 @@ test('dashboard loading and error states; the delete failure toast', async ({ pa
 })
 
 test('axe: every business screen has no serious or critical violation', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await page.goto('/business/login')
   await expect(page.getByRole('heading', { name: 'Business Login' })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'login')
