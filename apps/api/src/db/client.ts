@@ -35,6 +35,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 })
+    // An idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.error('database pool: idle client error:', err.message))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await migratePg(db as never, { migrationsFolder })
     return {

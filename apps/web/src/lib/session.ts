@@ -52,9 +52,10 @@ export function setTokens(token: string, refreshToken: string) {
   setSession({ ...session, token, refreshToken })
 }
 
+/** Fresher data of the signed-in user; ignored if someone else has signed in meanwhile. */
 export function setUser(user: User) {
   const session = getSession()
-  if (session) setSession({ ...session, user })
+  if (session && session.user.id === user.id) setSession({ ...session, user })
 }
 
 /** Clears the session; `reason` (e.g. 'Session expired') reaches the listeners. */
