@@ -21,10 +21,22 @@ export default fp(
       root,
       wildcard: false,
       index: false,
+      // The web build writes file.br and file.gz next to each text file (apps/web/vite.config.ts);
+      // they are sent to clients that accept them, also for reply.sendFile (SPA fallback).
+      preCompressed: true,
+      // Our own cache-control below; otherwise `send` would overwrite it with `public, max-age=0`.
+      cacheControl: false,
       setHeaders: (res, path) => {
         // Hashed file names never change; index.html must always be revalidated.
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
+    })
+    // Files exist compressed and plain: caches must key them by Accept-Encoding (added after CORS's Vary).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (/^\/(?:api|dev|sandbox)(?:\/|$)/.test(request.url)) return payload
+      const vary = reply.getHeader('vary')
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+      return payload
     })
     app.decorate('spaRoot', root)
   },
