@@ -1,36 +1,69 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { findUserByEmail } from '../modules/users/service.ts'
-import { openDatabase } from './client.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'durability-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url))
+const children: ChildProcess[] = []
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL')
+  rmSync(dir, { recursive: true, force: true })
+})
 
-// PGlite only: on PostgreSQL durability is the server's.
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+
+/** The real server (src/server.ts) on the embedded database in `dir`. */
+async function startServer(port: number): Promise<ChildProcess> {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' }
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  children.push(child)
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('/api/health') && resolve())
+    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)))
+  })
+  return child
+}
+
+const post = (port: number, path: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${port}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+// PGlite only: with DATABASE_URL durability is the PostgreSQL server's.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database durability', () => {
-  it('a user written before a kill -9 is still there after restart', async () => {
+  it('an account acknowledged just before a kill -9 is still there after restart', async () => {
+    const port = await freePort()
+    const server = await startServer(port)
     const email = `killed-${Date.now()}@example.com`
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../testing/durability-child.ts', import.meta.url)), dir, email], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const registered = await post(port, '/auth/business/register', {
+      email,
+      password: 'secret1',
+      firstName: 'Kill',
+      lastName: 'Nine',
+      businessName: 'Gimnasio Durable',
+      businessAddress: 'Av. Apoquindo 1, Santiago',
+      businessPhone: '',
+      businessWebsite: '',
     })
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('written') && resolve())
-      child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)))
-    })
-    const exited = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
-    child.kill('SIGKILL')
+    expect(registered.status).toBe(200)
+
+    // No graceful shutdown: the process dies the moment the answer is in.
+    const exited = new Promise((resolve) => server.once('exit', (_code, signal) => resolve(signal)))
+    server.kill('SIGKILL')
     expect(await exited).toBe('SIGKILL')
 
-    const database = await openDatabase({ dataDir: dir })
-    try {
-      const user = await findUserByEmail(database.db, email)
-      expect(user?.firstName).toBe('Kill')
-    } finally {
-      await database.close()
-    }
-  }, 60_000)
+    const restarted = await startServer(port)
+    const login = await post(port, '/auth/business/login', { email, password: 'secret1' })
+    expect(login.status).toBe(200)
+    expect((await login.json()).user).toMatchObject({ email, firstName: 'Kill', role: 'gym_owner' })
+    restarted.kill('SIGTERM')
+  }, 120_000)
 })
