@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { Toaster } from '@/components/ui/sonner'
+import { DeferredToaster } from '@/components/layout/deferred-toaster'
 import { ApiError } from '@/lib/api-client'
 import { SessionProvider } from '@/lib/use-session'
 
@@ -22,7 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </SessionProvider>
     </QueryClientProvider>
   )

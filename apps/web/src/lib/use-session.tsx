@@ -1,6 +1,6 @@
 import type { LoginResponse, User } from '@app/contracts'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { toast } from 'sonner'
+import { requestToaster } from '@/components/layout/deferred-toaster'
 import { api } from './api-client'
 import { clearSession, getSession, setSession, setUser, subscribeSession } from './session'
 
@@ -39,7 +39,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       subscribeSession((next, reason) => {
-        if (!next && reason) toast.error(reason)
+        if (!next && reason) {
+          // sonner is not in the first download (components/layout/deferred-toaster.tsx).
+          requestToaster()
+          void import('sonner').then(({ toast }) => toast.error(reason))
+        }
       }),
     [],
   )
