@@ -184,6 +184,8 @@ test.describe('landing page', () => {
     const region = carousel(page)
     await region.scrollIntoViewIfNeeded()
     const next = region.getByRole('button', { name: 'Captura siguiente' })
+    // The carousel engine loads as the section nears the viewport.
+    await expect(next).toBeVisible()
     const box = (await next.boundingBox())!
     expect(box.width).toBeGreaterThanOrEqual(24)
     await next.click()
