@@ -16,6 +16,7 @@ export function precompress(dir: string) {
   for (const entry of readdirSync(dir)) {
     const file = join(dir, entry)
     if (statSync(file).isDirectory()) {
+      if (entry === '.vite') continue
       precompress(file)
       continue
     }
@@ -55,5 +56,6 @@ export default defineConfig({
       '/sandbox': api,
     },
   },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  // The manifest tells scripts/prerender.mjs which chunks the landing route needs (modulepreload).
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
 })

@@ -111,7 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/dev/')
-    if (isPage && app.spaRoot) return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    // `/` gets the prerendered landing page; every other page the empty shell (plugins/web.ts).
+    if (isPage && app.spaRoot) return reply.header('cache-control', 'no-cache').sendFile(path === '/' ? 'index.html' : (app.spaShell ?? 'index.html'))
     return reply.code(404).send({ status: 404, message: `Route ${request.method} ${path} not found` })
   })
   return app

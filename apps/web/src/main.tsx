@@ -1,10 +1,23 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { createAppRouter, routerReady } from './app/router'
 import './index.css'
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!
+const router = createAppRouter()
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App router={router} />
+  </StrictMode>
 )
+
+// dist/index.html carries the landing page rendered at build time (src/prerender.tsx); every other
+// path gets the empty shell (dist/app.html). Hydrate once the route's lazy code is loaded, so the
+// first client render is the prerendered one rather than the loading fallback.
+if (container.firstElementChild && location.pathname === '/') {
+  void routerReady(router).then(() => hydrateRoot(container, app))
+} else {
+  container.textContent = ''
+  createRoot(container).render(app)
+}

@@ -39,6 +39,8 @@ export default fp(
       return payload
     })
     app.decorate('spaRoot', root)
+    // The web build prerenders / into index.html and keeps the empty shell as app.html.
+    app.decorate('spaShell', existsSync(`${root}/app.html`) ? 'app.html' : 'index.html')
   },
   { name: 'web' },
 )
@@ -46,5 +48,7 @@ export default fp(
 declare module 'fastify' {
   interface FastifyInstance {
     spaRoot?: string
+    /** The HTML sent for client-routed pages other than / (the SPA fallback). */
+    spaShell?: string
   }
 }

@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router'
 import { Providers } from './providers'
-import { router } from './router'
+import type { AppRouter } from './router'
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <Providers>
       <RouterProvider router={router} />

@@ -42,4 +42,18 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter(routes)
+/** The browser's router (created in main.tsx: the prerender build renders `routes` in Node). */
+export const createAppRouter = () => createBrowserRouter(routes)
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+/** Resolves once the router has loaded the current route's lazy code (its first render is final). */
+export function routerReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve()
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}

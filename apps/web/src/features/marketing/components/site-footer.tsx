@@ -27,7 +27,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="border-t py-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {brand.name}. Todos los derechos reservados.</p>
+      <p className="border-t py-6 text-center text-xs text-muted-foreground" suppressHydrationWarning>© {new Date().getFullYear()} {brand.name}. Todos los derechos reservados.</p>
     </footer>
   )
 }

@@ -1,0 +1,24 @@
+// Build-time render of the landing page (apps/web/scripts/prerender.mjs): its text is in the first
+// HTML response, so the largest paint does not wait for JavaScript. Rendered like the browser's
+// first render (no session, plans still loading), so hydration finds the same markup.
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { Providers } from './app/providers'
+import { routes } from './app/router'
+
+export async function render(path: string): Promise<string> {
+  const handler = createStaticHandler(routes)
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')))
+  if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`)
+  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  return renderToString(
+    <StrictMode>
+      <Providers>
+        {/* hydrate={false}: no inline hydration script (CSP script-src 'self'). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  )
+}
