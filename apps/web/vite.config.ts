@@ -57,5 +57,6 @@ export default defineConfig({
     },
   },
   // The manifest tells scripts/prerender.mjs which chunks the landing route needs (modulepreload).
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
+  // No modulepreload polyfill: browsers without rel=modulepreload still load every chunk, only later.
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true, modulePreload: { polyfill: false } },
 })

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { Button, buttonVariants } from '@/components/layout/light-ui'
 
 /** Shown when a screen throws or its code fails to load (e.g. after a deploy). */
 export function RouteError() {
@@ -13,9 +13,9 @@ export function RouteError() {
         <p className="mb-6 text-muted-foreground">{message}</p>
         <div className="flex justify-center gap-3">
           <Button onClick={() => window.location.reload()}>Recargar</Button>
-          <Button variant="outline" asChild>
-            <Link to="/">Ir al inicio</Link>
-          </Button>
+          <Link to="/" data-slot="button" className={buttonVariants({ variant: 'outline' })}>
+            Ir al inicio
+          </Link>
         </div>
       </div>
     </main>

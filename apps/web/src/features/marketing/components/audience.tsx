@@ -1,6 +1,6 @@
 import { Building2, Check, Dumbbell, Smartphone } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { Button, buttonVariants } from '@/components/layout/light-ui'
 import { brand } from '@/lib/brand'
 import type { ReactNode } from 'react'
 

@@ -1,6 +1,6 @@
 import { PlayCircle, X } from 'lucide-react'
 import { useId, useRef } from 'react'
-import { Button } from '@/components/ui/button'
+import { Button } from '@/components/layout/light-ui'
 import { brand } from '@/lib/brand'
 
 /**

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarCheck, CreditCard, TrendingUp } from 'lucide-react'
 import { Link } from 'react-router'
-import { buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/layout/light-ui'
 import { socialProof } from '../content'
 import { DemoButton } from './demo-dialog'
 

@@ -1,9 +1,8 @@
 import type { Plan } from '@app/contracts'
 import { AlertCircle, Check } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button, buttonVariants } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
-import { cn } from '@/lib/utils'
+import { Button, buttonVariants, Skeleton } from '@/components/layout/light-ui'
+import { clsx as cn } from 'clsx'
 import { usePlans } from '../api/plans'
 import { businessPlanNote, contactSalesHref, contactSalesLabel } from '../content'
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
 import type { Ref } from 'react'
-import { Button } from '@/components/ui/button'
-import { cn } from '@/lib/utils'
+import { Button } from '@/components/layout/light-ui'
+import { clsx as cn } from 'clsx'
 import { carouselSlides } from '../content'
 
 export interface CarouselViewProps {

@@ -1,8 +1,8 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { buttonVariants } from '@/components/ui/button'
-import { cn } from '@/lib/utils'
+import { buttonVariants } from '@/components/layout/light-ui'
+import { clsx as cn } from 'clsx'
 import { landingAnchors } from '../content'
 import { Logo } from './logo'
 
