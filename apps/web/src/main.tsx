@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createAppRouter, routerReady } from './app/router'
@@ -14,9 +14,10 @@ const app = (
 
 // dist/index.html carries the landing page rendered at build time (src/prerender.tsx); every other
 // path gets the empty shell (dist/app.html). Hydrate once the route's lazy code is loaded, so the
-// first client render is the prerendered one rather than the loading fallback.
+// first client render is the prerendered one rather than the loading fallback. As a transition,
+// hydration yields to the browser every few milliseconds instead of one long task.
 if (container.firstElementChild && location.pathname === '/') {
-  void routerReady(router).then(() => hydrateRoot(container, app))
+  void routerReady(router).then(() => startTransition(() => void hydrateRoot(container, app)))
 } else {
   container.textContent = ''
   createRoot(container).render(app)
