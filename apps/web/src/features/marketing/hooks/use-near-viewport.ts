@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { startTransition, useEffect, useState, type RefObject } from 'react'
 
 /**
  * True once the element comes within `margin` of the viewport (and stays true): below-the-fold
@@ -9,7 +9,7 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '800px'
   useEffect(() => {
     const el = ref.current
     if (!el || near) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: `${margin} 0px` })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)), { rootMargin: `${margin} 0px` })
     observer.observe(el)
     return () => observer.disconnect()
   }, [ref, margin, near])
