@@ -58,5 +58,10 @@ export default defineConfig({
   },
   // The manifest tells scripts/prerender.mjs which chunks the landing route needs (modulepreload).
   // No modulepreload polyfill: browsers without rel=modulepreload still load every chunk, only later.
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true, modulePreload: { polyfill: false } },
+  build: {
+    target: 'es2022',
+    // terser packs the first download ~3% tighter than esbuild (landing budget: 120 KB gz).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    sourcemap: false, reportCompressedSize: false, manifest: true, modulePreload: { polyfill: false } },
 })

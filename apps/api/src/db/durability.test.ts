@@ -63,7 +63,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database durability',
     const restarted = await startServer(port)
     const login = await post(port, '/auth/business/login', { email, password: 'secret1' })
     expect(login.status).toBe(200)
-    expect((await login.json()).user).toMatchObject({ email, firstName: 'Kill', role: 'gym_owner' })
+    expect(((await login.json()) as { user: unknown }).user).toMatchObject({ email, firstName: 'Kill', role: 'gym_owner' })
     restarted.kill('SIGTERM')
   }, 120_000)
 })

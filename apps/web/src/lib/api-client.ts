@@ -1,5 +1,5 @@
 import { clearSession, getSession, setTokens } from './session'
-import { sleep } from './utils'
+import { sleep } from './sleep'
 
 export const API_BASE = '/api/v1'
 

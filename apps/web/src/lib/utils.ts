@@ -5,4 +5,5 @@ export function cn(...inputs: ClassValue[]) {
   return twMerge(clsx(inputs))
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+// sleep lives in ./sleep: the API client (first download) must not pull tailwind-merge in.
+export { sleep } from './sleep'
