@@ -6,7 +6,7 @@ import type * as React from 'react'
  * (landing page, error pages): without tailwind-merge (~8 KB gzipped) and Radix Slot (decision 013).
  * Class strings are joined, not merged, so callers pass only classes that do not fight the base;
  * the one conflict in use (`rounded-*` over the base `rounded-md`) is handled below.
- * Keep in step with components/ui/button.tsx and components/ui/skeleton.tsx.
+ * components/ui/button.tsx takes its variants from here.
  */
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-[color,background-color,box-shadow] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 [&_svg]:shrink-0",
