@@ -26,6 +26,7 @@ import { useSession } from '@/lib/use-session'
 import { deleteTrainer } from '../api/business-api'
 import { businessKeys, useMyGym, useTrainers } from '../hooks/use-business-data'
 import { isBusinessUser } from './business-login-page'
+import { IconDetail } from './icon-detail'
 import { GeneratedPasswordDialog } from './generated-password-dialog'
 import { GymDialog } from './gym-dialog'
 import { TrainerCard } from './trainer-card'
@@ -62,29 +63,15 @@ function GymCard({ gym, onEdit }: { gym: Gym; onEdit: () => void }) {
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div className="flex items-start gap-2">
-            <dt>
-              <MapPin className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Address</span>
-            </dt>
-            <dd>
-              {gym.address}, {gym.city}, {gym.state} {gym.zipCode}
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Phone</span>
-            </dt>
-            <dd>{gym.phone}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Email</span>
-            </dt>
-            <dd className="min-w-0 break-all">{gym.email}</dd>
-          </div>
+          <IconDetail icon={MapPin} label="Address" top>
+            {gym.address}, {gym.city}, {gym.state} {gym.zipCode}
+          </IconDetail>
+          <IconDetail icon={Phone} label="Phone">
+            {gym.phone}
+          </IconDetail>
+          <IconDetail icon={Mail} label="Email" className="min-w-0 break-all">
+            {gym.email}
+          </IconDetail>
         </dl>
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { Briefcase, Building2, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { IconDetail } from './icon-detail'
 
 export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; onEdit: () => void; onDelete: () => void }) {
   const name = `${trainer.firstName} ${trainer.lastName}`
@@ -25,36 +26,18 @@ export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; o
       </CardHeader>
       <CardContent>
         <dl className="grid gap-2 text-sm">
-          <div className="flex items-center gap-2">
-            <dt>
-              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Email</span>
-            </dt>
-            <dd className="min-w-0 truncate">{trainer.email}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Phone</span>
-            </dt>
-            <dd>{trainer.phone}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Briefcase className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Experience</span>
-            </dt>
-            <dd>
-              {trainer.experience} {trainer.experience === 1 ? 'year' : 'years'} experience
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Gym</span>
-            </dt>
-            <dd>{trainer.gym?.name ?? 'Unknown'}</dd>
-          </div>
+          <IconDetail icon={Mail} label="Email" className="min-w-0 truncate">
+            {trainer.email}
+          </IconDetail>
+          <IconDetail icon={Phone} label="Phone">
+            {trainer.phone}
+          </IconDetail>
+          <IconDetail icon={Briefcase} label="Experience">
+            {trainer.experience} {trainer.experience === 1 ? 'year' : 'years'} experience
+          </IconDetail>
+          <IconDetail icon={Building2} label="Gym">
+            {trainer.gym?.name ?? 'Unknown'}
+          </IconDetail>
         </dl>
       </CardContent>
     </Card>
