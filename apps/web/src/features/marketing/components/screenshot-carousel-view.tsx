@@ -5,34 +5,37 @@ import { clsx as cn } from 'clsx'
 import { carouselSlides } from '../content'
 
 export interface CarouselViewProps {
-  viewportRef?: Ref<HTMLDivElement>
+  regionRef: Ref<HTMLDivElement>
+  viewportRef: Ref<HTMLDivElement>
+  /** The engine (embla) has started: swipe and animated moves. */
+  ready: boolean
   selected: number
   playing: boolean
   stopped: boolean
-  onToggle?: () => void
-  onPrev?: () => void
-  onNext?: () => void
-  onSelect?: (index: number) => void
-  onHover?: (hovered: boolean) => void
-  onFocusWithin?: (focused: boolean) => void
+  onToggle: () => void
+  onPrev: () => void
+  onNext: () => void
+  onSelect: (index: number) => void
+  onHover: (hovered: boolean) => void
+  onFocusWithin: (focused: boolean) => void
 }
 
-/**
- * The carousel's markup. The landing page first renders it without the carousel engine (embla);
- * the live carousel renders the same markup, so swapping one for the other moves nothing.
- */
-export function CarouselView({ viewportRef, selected, playing, stopped, onToggle, onPrev, onNext, onSelect, onHover, onFocusWithin }: CarouselViewProps) {
+/** The carousel's markup: one DOM before and after the engine starts, so nothing moves or loses focus. */
+export function CarouselView(props: CarouselViewProps) {
+  const { regionRef, viewportRef, ready, selected, playing, stopped, onToggle, onPrev, onNext, onSelect, onHover, onFocusWithin } = props
   return (
     <div
+      ref={regionRef}
       role="region"
       aria-roledescription="carrusel"
       aria-label="Capturas de la app"
       data-playing={playing}
+      data-engine={ready ? 'ready' : 'off'}
       className="mx-auto mt-10 max-w-3xl"
-      onMouseEnter={() => onHover?.(true)}
-      onMouseLeave={() => onHover?.(false)}
-      onFocus={() => onFocusWithin?.(true)}
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && onFocusWithin?.(false)}
+      onMouseEnter={() => onHover(true)}
+      onMouseLeave={() => onHover(false)}
+      onFocus={() => onFocusWithin(true)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && onFocusWithin(false)}
     >
       <div className="flex items-center justify-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={onToggle}>
@@ -90,7 +93,7 @@ export function CarouselView({ viewportRef, selected, playing, stopped, onToggle
             type="button"
             aria-label={`Ver captura ${i + 1}: ${slide.title}`}
             aria-current={i === selected ? 'true' : undefined}
-            onClick={() => onSelect?.(i)}
+            onClick={() => onSelect(i)}
             className="group flex size-8 items-center justify-center rounded-full"
           >
             <span className={cn('block h-2.5 rounded-full transition-all', i === selected ? 'w-6 bg-primary' : 'w-2.5 bg-foreground/30 group-hover:bg-foreground/50')} />
