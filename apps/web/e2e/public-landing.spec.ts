@@ -20,6 +20,17 @@ async function scrollThrough(page: Page) {
   await expect(page.getByLabel('Nombre')).toBeVisible()
 }
 
+/** A one-finger horizontal swipe by `dx` pixels from `from`. */
+async function swipe(page: Page, from: { x: number; y: number }, dx: number) {
+  const cdp = await page.context().newCDPSession(page)
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: from.y }] })
+  await touch('touchStart', from.x)
+  for (let i = 1; i <= 10; i++) await touch('touchMove', from.x + (dx * i) / 10)
+  await touch('touchEnd', from.x + dx)
+  await cdp.detach()
+}
+
 const carousel = (page: Page) => page.getByRole('region', { name: 'Capturas de la app' })
 const currentDot = (page: Page) => carousel(page).locator('button[aria-current="true"]')
 
@@ -191,15 +202,13 @@ test.describe('landing page', () => {
     expect(box.width).toBeGreaterThanOrEqual(24)
     await next.click()
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 2/)
-    // A swipe (dragged here with the mouse) moves to the next slide too.
+    // A swipe moves on too (real touch events through the DevTools protocol).
     await page.locator('body').click({ position: { x: 2, y: 2 } })
     await region.getByRole('button', { name: 'Pausar carrusel' }).click()
+    await region.getByRole('group').locator('figcaption').scrollIntoViewIfNeeded()
+    const caption = (await region.getByRole('group').locator('figcaption').boundingBox())!
     const slide = (await region.getByRole('group').boundingBox())!
-    const y = slide.y + slide.height / 2
-    await page.mouse.move(slide.x + slide.width * 0.8, y)
-    await page.mouse.down()
-    await page.mouse.move(slide.x + slide.width * 0.2, y, { steps: 8 })
-    await page.mouse.up()
+    await swipe(page, { x: slide.x + slide.width * 0.8, y: caption.y + caption.height / 2 }, slide.width * -0.6)
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 3/)
     await region.getByRole('button', { name: 'Reproducir carrusel' }).click()
     await region.getByRole('button', { name: 'Ver captura 2: Rutina del cliente' }).click()

@@ -4,10 +4,10 @@ import { PlanCards } from './plan-cards'
 
 export function TrialFacts() {
   return (
-    <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground sm:flex-row sm:gap-6">
+    <ul className="mx-auto mt-6 flex w-fit flex-col items-start gap-2 text-sm text-muted-foreground sm:w-auto sm:flex-row sm:items-center sm:justify-center sm:gap-6">
       {trialFacts.map((f) => (
         <li key={f} className="flex items-center gap-2">
-          <Check className="size-4 text-primary" aria-hidden="true" />
+          <Check className="size-4 shrink-0 text-primary" aria-hidden="true" />
           {f}
         </li>
       ))}
