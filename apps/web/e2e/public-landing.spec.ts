@@ -340,6 +340,10 @@ test.describe('landing page', () => {
     await submit.click()
     await expect(page.getByText('Por favor completa todos los campos')).toBeVisible()
     expect(posts).toBe(0)
+    // Over-long input stops at the limit instead of failing silently.
+    await page.getByLabel('Ciudad').fill('x'.repeat(200))
+    await expect(page.getByLabel('Ciudad')).toHaveValue('x'.repeat(120))
+    await page.getByLabel('Ciudad').fill('Santiago')
 
     const email = `lead-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
     await page.getByLabel('Email').fill(email)

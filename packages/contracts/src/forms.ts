@@ -21,11 +21,14 @@ export type FormSubmission = z.infer<typeof FormSubmissionSchema>
 export const FormSubmissionResultSchema = z.object({ id: z.string() })
 export type FormSubmissionResult = z.infer<typeof FormSubmissionResultSchema>
 
+/** Longest accepted values of the free-access request form (the inputs stop typing there). */
+export const ACCESS_REQUEST_LIMITS = { name: 120, email: 254, phone: 40, city: 120 } as const
+
 /** The free-access request form of the landing page (spec §3, §5): every field required. */
 export const AccessRequestFormSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
-  phone: z.string().trim().min(1).max(40),
-  city: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(1).max(ACCESS_REQUEST_LIMITS.name),
+  email: z.string().trim().min(1).max(ACCESS_REQUEST_LIMITS.email).pipe(z.email()),
+  phone: z.string().trim().min(1).max(ACCESS_REQUEST_LIMITS.phone),
+  city: z.string().trim().min(1).max(ACCESS_REQUEST_LIMITS.city),
 })
 export type AccessRequestForm = z.infer<typeof AccessRequestFormSchema>

@@ -1,4 +1,4 @@
-import { AccessRequestFormSchema, type AccessRequestForm as AccessRequestValues } from '@app/contracts'
+import { ACCESS_REQUEST_LIMITS, AccessRequestFormSchema, type AccessRequestForm as AccessRequestValues } from '@app/contracts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
@@ -56,6 +56,7 @@ export default function AccessRequestForm() {
               type={f.type}
               autoComplete={f.autoComplete}
               placeholder={f.placeholder}
+              maxLength={ACCESS_REQUEST_LIMITS[f.name]}
               aria-invalid={errors[f.name] ? true : undefined}
               aria-describedby={errors[f.name] ? 'access-request-error' : undefined}
               {...form.register(f.name)}
