@@ -28,8 +28,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['member', 'trainer', 'gym_owner', 'admin'] }).notNull().default('member'),
+    role: text('role', { enum: ['member', 'trainer', 'gym_owner', 'admin', 'platform_admin'] }).notNull().default('member'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set once the person proved they read this address (a code or a confirmation link). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,10 +48,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** Client address of the sign-in: a later login from a known address is not throttled per e-mail. */
+    ip: text('ip'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_user_ip_idx').on(t.userId, t.ip)],
 )
 
 /** Mail is written here in the same transaction as the change that causes it. */
@@ -61,14 +65,19 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** held: a mail to a third party waits until `heldForUserId` verifies their own e-mail. */
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
+    heldForUserId: uuid('held_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Codes and links in this mail: replaced by a placeholder once it is delivered. */
+    secrets: jsonb('secrets').$type<string[]>(),
+    redactedAt: timestamp('redacted_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_sent_idx').on(t.sentAt)],
 )
 
 export const plans = pgTable('plans', {
@@ -173,6 +182,8 @@ export const otpCodes = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Digest of the single-use verification token `otp/verify` answered; registration consumes it. */
+    verificationTokenHash: text('verification_token_hash').unique(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -248,3 +259,79 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** Signup tokens by id (jti): a password reset, a login or the end of the flow revokes them. */
+export const signupTokens = pgTable(
+  'signup_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signup_tokens_user_idx').on(t.userId)],
+)
+
+/**
+ * One free trial per person: keys are `user:<id>`, `email:<sha256 of the e-mail>` and
+ * `customer:<provider customer id>`. No foreign key: a deleted account keeps its claim.
+ */
+export const trialClaims = pgTable('trial_claims', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+})
+
+/** A trainer's new login e-mail waits here until the new address confirms it. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+)
+
+/**
+ * Operator actions and security events. Append-only: a trigger refuses UPDATE and DELETE
+ * (migration 0002). No foreign keys, so deleting an account keeps its history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    ip: text('ip'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_action_idx').on(t.action, t.createdAt), index('audit_log_subject_idx').on(t.subjectType, t.subjectId)],
+)
+
+/** The built-in mailbox (no SMTP_URL, development only): where the log transport "delivers". */
+export const devMailbox = pgTable(
+  'dev_mailbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_mailbox_created_idx').on(t.createdAt)],
+)
