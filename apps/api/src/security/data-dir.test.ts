@@ -21,7 +21,7 @@ async function freePort(): Promise<number> {
 /** `node src/server.ts` as `npm start` runs it (umask 022 inherited from the shell), until it answers. */
 async function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort()
-  const env = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'INIT_CWD']) delete env[key]
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
