@@ -22,6 +22,7 @@ import authPlugin from './plugins/auth.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
 import errorsPlugin from './plugins/errors.ts'
+import inputHygienePlugin from './plugins/input-hygiene.ts'
 import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
 import paymentsPlugin from './plugins/payments.ts'
@@ -75,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory, poolMax: config.DATABASE_POOL_MAX }))
 
   await app.register(errorsPlugin)
+  await app.register(inputHygienePlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

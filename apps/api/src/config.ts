@@ -27,6 +27,7 @@ const EnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Entrenapp <no-reply@entrenapp.cl>'),
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
     SALES_EMAIL: z.email().default('ventas@entrenapp.cl'),
     REDIS_URL: optionalUrl,
     JWT_ACCESS_SECRET: z.string().min(32).optional(),

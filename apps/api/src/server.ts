@@ -1,7 +1,10 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { restrictNewFiles, secureDataDir } from './data-dir.ts'
 
 async function main() {
+  // Before anything is written to DATA_DIR (secrets.json, the database).
+  restrictNewFiles()
   let config
   try {
     config = loadConfig()
@@ -12,6 +15,7 @@ async function main() {
     }
     throw err
   }
+  secureDataDir(config.DATA_DIR)
   const app = await buildApp({ config })
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`)

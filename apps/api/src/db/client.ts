@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { secureDataDir } from '../data-dir.ts'
 import * as schema from './schema.ts'
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
@@ -50,11 +51,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let dir: string | undefined
   if (!opts.inMemory) {
     dir = join(opts.dataDir ?? './data', 'pglite')
-    mkdirSync(dir, { recursive: true })
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
   }
   const client = await PGlite.create(dir ? { dataDir: dir } : {})
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
+  // PGlite writes its initial files world-writable (0666); only this user may read the database.
+  if (!opts.inMemory) secureDataDir(opts.dataDir ?? './data')
   return {
     db,
     kind: 'pglite',

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../db/schema.ts'
 import { useTestApp } from '../testing/app.ts'
-import { smtpTransport } from './mailer.ts'
+import { mailboxTransport, smtpTransport } from './mailer.ts'
 
 const ctx = useTestApp()
 
@@ -12,7 +12,7 @@ describe('mail outbox', () => {
     const to = `rollback-${Date.now()}@example.com`
     await expect(
       ctx.app.db.transaction(async (tx) => {
-        await ctx.app.mailer.enqueue(tx, { to, subject: 'Hola', text: 'x' })
+        await ctx.app.mailer.enqueue(tx, { to, subject: 'Hola', text: 'x', secrets: [] })
         throw new Error('the change failed')
       }),
     ).rejects.toThrow('the change failed')
@@ -24,7 +24,7 @@ describe('mail outbox', () => {
   it('an SMTP outage loses nothing: the mail is retried and delivered once SMTP is back', async () => {
     const to = `outage-${Date.now()}@example.com`
     ctx.mail.failing = true
-    await ctx.app.db.transaction((tx) => ctx.app.mailer.enqueue(tx, { to, subject: 'Tu código', text: '123456' }))
+    await ctx.app.db.transaction((tx) => ctx.app.mailer.enqueue(tx, { to, subject: 'Tu código', text: '123456', secrets: ['123456'] }))
     await ctx.app.mailer.flush()
     const [queued] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))
     expect(queued).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP down' })
@@ -44,9 +44,10 @@ describe('mail outbox', () => {
 
   it('the built-in mailbox lists mail, newest first, filtered by recipient', async () => {
     const to = `box-${Date.now()}@example.com`
-    await ctx.app.db.transaction((tx) => ctx.app.mailer.enqueue(tx, { to, subject: 'Primero', text: 'uno' }))
+    const mailbox = mailboxTransport(ctx.app.db)
+    await mailbox.deliver({ id: 'a', from: 'x', to, subject: 'Primero', text: 'uno' })
     await new Promise((r) => setTimeout(r, 5))
-    await ctx.app.db.transaction((tx) => ctx.app.mailer.enqueue(tx, { to, subject: 'Segundo', text: 'dos <b>' }))
+    await mailbox.deliver({ id: 'b', from: 'x', to, subject: 'Segundo', text: 'dos <b>' })
     const json = await ctx.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` })
     expect(json.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Segundo', 'Primero'])
     const html = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' })
@@ -79,7 +80,7 @@ describe('SMTP transport', () => {
 
   it('delivers through nodemailer to a real SMTP server', async () => {
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`)
-    await transport.deliver({ from: 'Entrenapp <no-reply@entrenapp.cl>', to: 'ana@example.com', subject: 'Tu código de verificación', text: 'Código: 123456' })
+    await transport.deliver({ id: 'm1', from: 'Entrenapp <no-reply@entrenapp.cl>', to: 'ana@example.com', subject: 'Tu código de verificación', text: 'Código: 123456' })
     transport.close?.()
     expect(received).toHaveLength(1)
     expect(received[0]).toContain('To: ana@example.com')

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { mailOutbox } from '../../db/schema.ts'
+import { devMailbox } from '../../db/schema.ts'
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -21,18 +21,21 @@ const MailSchema = z.object({
   createdAt: z.string(),
 })
 
-/** The built-in mailbox: every mail the outbox holds, newest first (not served in production). */
+/**
+ * The built-in mailbox: the mail the 'mailbox' transport delivered (table dev_mailbox), newest
+ * first. The outbox itself keeps no codes or links once a mail is delivered.
+ */
 export default async function mailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   const list = (to: string | undefined, limit: number) =>
     app.db
       .select()
-      .from(mailOutbox)
-      .where(to ? eq(mailOutbox.to, to) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
+      .from(devMailbox)
+      .where(to ? eq(devMailbox.to, to) : undefined)
+      .orderBy(desc(devMailbox.createdAt))
       .limit(limit)
-      .then((rows) => rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, createdAt: r.createdAt.toISOString() })))
+      .then((rows) => rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: 'sent', createdAt: r.createdAt.toISOString() })))
 
   app.get(
     '/dev/mailbox.json',

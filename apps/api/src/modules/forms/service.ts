@@ -23,6 +23,7 @@ export async function submitForm(app: FastifyInstance, form: FormSubmission, ip:
         `Responder a: ${form.email}`,
         `Recibido: ${row!.createdAt.toISOString()} (solicitud ${row!.id})`,
       ].join('\n'),
+      secrets: [],
     })
     return { id: row!.id }
   })

@@ -48,6 +48,7 @@ export async function requestPasswordReset(app: FastifyInstance, input: ForgotPa
         '',
         `— ${brand.name}`,
       ].join('\n'),
+      secrets: [link, token],
     })
   })
 }

@@ -63,6 +63,7 @@ async function sendNewCode(app: FastifyInstance, email: string, now: number): Pr
         '',
         `— ${brand.name}`,
       ].join('\n'),
+      secrets: [code],
     })
   })
   return { ok: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS }

@@ -135,6 +135,8 @@ export async function createTrainerWithUser(app: FastifyInstance, ownerId: strin
         '',
         `— ${brand.name}`,
       ].join('\n'),
+      // No password and no link that signs in: nothing to redact.
+      secrets: [],
     })
     return { ...toTrainer(row, gym), ...(generatedPassword ? { generatedPassword } : {}) }
   })
