@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './support'
 
 const APP_STORE = 'https://apps.apple.com/cl/app/entrenapp/id0000000000'
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 /** Scrolls through the page so lazily rendered parts (images, the form) are in place. */
 async function scrollThrough(page: Page) {
@@ -443,10 +438,10 @@ test.describe('landing page', () => {
     await page.goto('/')
     await expect(page.locator('#pricing [data-plan]')).toHaveCount(4)
     await scrollThrough(page)
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
     // Also with the dialog open.
     await page.getByRole('button', { name: 'Ver demo' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
   })
 })
