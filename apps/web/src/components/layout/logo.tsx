@@ -6,7 +6,7 @@ export function Logo({ suffix, className = '' }: { suffix?: string; className?: 
   return (
     <Link
       to="/"
-      className={`flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 ${className}`}
+      className={`flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight ${className}`}
     >
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
         <rect width="32" height="32" rx="8" fill="currentColor" className="text-primary" />
