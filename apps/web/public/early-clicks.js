@@ -1,3 +1,4 @@
+/* global document, window */
 // Clicks on the prerendered landing page's buttons before its JavaScript has started would be
 // lost: this records them, and src/main.tsx replays them once React has hydrated
 // (docs/decisions/043). Links and <details> work without scripts and are left alone.
