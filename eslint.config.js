@@ -1,6 +1,28 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importPlugin from 'eslint-plugin-import'
+import { readdirSync } from 'node:fs'
+
+// Layers (docs/architecture.md): app → features → components, lib → contracts. A feature never
+// imports another feature; what two features need lives in lib/ or components/.
+const web = './apps/web/src'
+const features = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+const boundaries = [
+  ...features.map((name) => ({
+    target: `${web}/features/${name}`,
+    from: `${web}/features`,
+    except: [`./${name}`],
+    message: 'A feature does not import another feature: move what both need to src/lib or src/components.',
+  })),
+  { target: [`${web}/lib`, `${web}/components`], from: [`${web}/features`, `${web}/app`], message: 'Shared code does not depend on features or routes.' },
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app shell; routes compose features.' },
+  { target: './packages/contracts', from: ['./apps'], message: 'contracts depends on zod only.' },
+  { target: './apps/api', from: './apps/web', message: 'The API does not import the web app.' },
+  { target: './apps/web', from: './apps/api', message: 'The web app reads the API through contracts only.' },
+]
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**'] },
@@ -13,6 +35,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { typescript: { project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/contracts/tsconfig.json'], noWarnOnMultipleProjects: true } } },
+    rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     rules: {

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
+import { uniqueEmail } from './support'
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+export { latestMail, uniqueEmail } from './support'
 
 export interface Owner {
   email: string
@@ -68,17 +68,4 @@ export async function openDashboardAs(page: Page, owner: Owner) {
   }, owner)
   await page.goto('/business/dashboard')
   await expect(page.getByRole('heading', { name: `Welcome, ${owner.firstName} ${owner.lastName}` })).toBeVisible()
-}
-
-/** The newest mail of the built-in mailbox for this address. */
-export async function latestMail(request: APIRequestContext, to: string) {
-  let mail: { subject: string; text: string } | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)
-      mail = (await res.json()).data[0]
-      return Boolean(mail)
-    })
-    .toBe(true)
-  return mail!
 }

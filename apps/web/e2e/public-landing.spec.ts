@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './support'
 
 const APP_STORE = 'https://apps.apple.com/cl/app/entrenapp/id0000000000'
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 /** Scrolls through the page so lazily rendered parts (images, the form) are in place. */
 async function scrollThrough(page: Page) {
@@ -83,7 +78,7 @@ test.describe('landing page', () => {
     const menu = page.getByRole('navigation', { name: 'Menú' })
     await expect(menu).toBeVisible()
     await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true')
-    await expect(menu.getByRole('link')).toHaveText(['Características', 'Precios', 'Testimonios', 'FAQ', 'Únete como entrenador'])
+    await expect(menu.getByRole('link')).toHaveText(['Características', 'Precios', 'Testimonios', 'FAQ'])
 
     await menu.getByRole('link', { name: 'Precios' }).click()
     await expect(page).toHaveURL(/#pricing$/)
@@ -96,8 +91,9 @@ test.describe('landing page', () => {
     await page.keyboard.press('Escape')
     await expect(menu).toBeHidden()
 
-    await page.getByRole('button', { name: 'Abrir menú' }).click()
-    await menu.getByRole('link', { name: 'Únete como entrenador' }).click()
+    // The call to action is not in the menu: it stays in the header on every width (spec §2).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Únete como entrenador' })).toBeVisible()
+    await page.getByRole('banner').getByRole('link', { name: 'Únete como entrenador' }).click()
     await expect(page).toHaveURL(/\/auth\/register$/)
   })
 
@@ -141,6 +137,8 @@ test.describe('landing page', () => {
   })
 
   test('carousel: three screenshots, auto-advance every 4 s, pause on hover, previous/next and dots', async ({ page }) => {
+    // The page's clock moves only when the test says: the 4 s steps are exact, with no sleeps.
+    await page.clock.install()
     await page.goto('/')
     const region = carousel(page)
     await region.scrollIntoViewIfNeeded()
@@ -156,24 +154,23 @@ test.describe('landing page', () => {
     }
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 1/)
 
-    // Two steps, each about 4 s apart.
-    const started = Date.now()
-    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 2/, { timeout: 6_000 })
-    const first = Date.now()
-    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 3/, { timeout: 6_000 })
-    const step = Date.now() - first
-    expect(first - started).toBeLessThan(5_500)
-    expect(step).toBeGreaterThan(3_000)
-    expect(step).toBeLessThan(5_500)
+    // Two steps, 4 s apart.
+    await page.clock.runFor(3_900)
+    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 1/)
+    await page.clock.runFor(200)
+    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 2/)
+    await page.clock.runFor(4_000)
+    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 3/)
 
     // Hovered: it stays put.
     await region.getByRole('group').locator('img').hover()
     await expect(region).toHaveAttribute('data-playing', 'false')
-    await page.waitForTimeout(5_000)
+    await page.clock.runFor(10_000)
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 3/)
     await page.mouse.move(0, 0)
     await expect(region).toHaveAttribute('data-playing', 'true')
-    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 1/, { timeout: 6_000 })
+    await page.clock.runFor(4_000)
+    await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 1/)
 
     // Controls (focus inside pauses the rotation, so these steps are not raced by it).
     await region.getByRole('button', { name: 'Captura siguiente' }).click()
@@ -187,11 +184,12 @@ test.describe('landing page', () => {
     await region.getByRole('button', { name: 'Ver captura 2: Rutina del cliente' }).click()
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 2/)
     await expect(region.getByRole('group', { name: '2 de 3: Rutina del cliente' })).toBeVisible()
-    await page.waitForTimeout(4_500)
+    await page.clock.runFor(8_000)
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 2/)
   })
 
   test('carousel on a small screen: controls work by touch-sized buttons and the pause button stops it @mobile', async ({ page }) => {
+    await page.clock.install()
     await page.goto('/')
     const region = carousel(page)
     await region.scrollIntoViewIfNeeded()
@@ -218,7 +216,7 @@ test.describe('landing page', () => {
     await region.getByRole('button', { name: 'Pausar carrusel' }).click()
     await expect(region.getByRole('button', { name: 'Reproducir carrusel' })).toBeVisible()
     await page.locator('body').click({ position: { x: 2, y: 2 } })
-    await page.waitForTimeout(4_800)
+    await page.clock.runFor(8_000)
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 3/)
   })
 
@@ -244,6 +242,7 @@ test.describe('landing page', () => {
 
   test('carousel does not move by itself when the visitor prefers reduced motion @mobile', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.clock.install()
     await page.goto('/')
     const region = carousel(page)
     await region.scrollIntoViewIfNeeded()
@@ -251,7 +250,7 @@ test.describe('landing page', () => {
     await expect(region).toHaveAttribute('data-engine', 'ready')
     await expect(region.getByRole('button', { name: 'Reproducir carrusel' })).toBeVisible()
     await expect(region).toHaveAttribute('data-playing', 'false')
-    await page.waitForTimeout(5_000)
+    await page.clock.runFor(10_000)
     await expect(currentDot(page)).toHaveAccessibleName(/Ver captura 1/)
   })
 
@@ -443,10 +442,10 @@ test.describe('landing page', () => {
     await page.goto('/')
     await expect(page.locator('#pricing [data-plan]')).toHaveCount(4)
     await scrollThrough(page)
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
     // Also with the dialog open.
     await page.getByRole('button', { name: 'Ver demo' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
   })
 })

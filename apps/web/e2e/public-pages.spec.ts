@@ -1,11 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectAccessible } from './support'
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 const noAreaCode = (scripts: string[]) => expect(scripts.filter((s) => /\/(business|trainer)-[\w-]+\.js$/.test(s))).toEqual([])
 
@@ -47,7 +42,7 @@ test.describe('/precios', () => {
   test('axe: no serious or critical violation on /precios @mobile', async ({ page }) => {
     await page.goto('/precios')
     await expect(page.locator('[data-plan]')).toHaveCount(4)
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
   })
 })
 
@@ -84,7 +79,7 @@ test.describe('/privacidad', () => {
   test('axe: no serious or critical violation on /privacidad @mobile', async ({ page }) => {
     await page.goto('/privacidad')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
   })
 })
 
@@ -109,6 +104,6 @@ test.describe('/terminos', () => {
   test('axe: no serious or critical violation on /terminos @mobile', async ({ page }) => {
     await page.goto('/terminos')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+    await expectAccessible(page, page.url())
   })
 })

@@ -1,35 +1,15 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expectAccessible, latestMail, screenshot, uniqueEmail } from './support'
+
+export { expectAccessible } from './support'
 
 export const PASSWORD = 'Entrena123!'
-export const SHOTS = '/work/main/.tmp/shots'
+export const newEmail = (prefix = 'trainer') => uniqueEmail(`e2e-${prefix}`)
 
-export const newEmail = (prefix = 'trainer') => `e2e-${prefix}-${randomUUID().slice(0, 8)}@example.com`
-
-/** The newest code mailed to `email`, read from the built-in mailbox. */
+/** The newest code mailed to `email` (other than `notThis`). */
 export async function mailedCode(request: APIRequestContext, email: string, notThis?: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)
-        const mail = (await res.json()).data[0] as { subject: string; text: string } | undefined
-        code = mail && /código/.test(mail.subject) ? mail.text.match(/\b(\d{6})\b/)?.[1] : undefined
-        return code && code !== notThis ? code : undefined
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy()
-  return code!
-}
-
-/** No serious or critical axe violation on the current screen. */
-export async function expectAccessible(page: Page, screen: string) {
-  // The toaster (components/ui/sonner, richColors) is checked separately: see the report.
-  const results = await new AxeBuilder({ page: page as never }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  const mail = await latestMail(request, email, (m) => /código/.test(m.subject) && m.text.match(/\b(\d{6})\b/)?.[1] !== notThis)
+  return mail.text.match(/\b(\d{6})\b/)![1]
 }
 
 /** Fills the register form and arrives at /auth/verify. */
@@ -50,7 +30,7 @@ export async function registerUntilCode(page: Page, email: string, opts: { axe?:
   await page.getByLabel('Confirmar contraseña').fill(PASSWORD)
   await expect(submit).toBeEnabled()
   if (opts.axe) await expectAccessible(page, 'register')
-  if (opts.shot) await page.screenshot({ path: `${SHOTS}/${opts.shot}`, fullPage: true })
+  if (opts.shot) await screenshot(page, test.info(), opts.shot)
   await submit.click()
   await expect(page.getByText('Código enviado a tu correo')).toBeVisible()
   await expect(page).toHaveURL(/\/auth\/verify$/)
@@ -58,7 +38,7 @@ export async function registerUntilCode(page: Page, email: string, opts: { axe?:
 
 /** Register, verify the mailed code and land on plan selection. */
 export async function registerAndVerify(page: Page, request: APIRequestContext, email: string, opts: { axe?: boolean; shots?: boolean } = {}) {
-  await registerUntilCode(page, email, { axe: opts.axe, shot: opts.shots ? 'trainer-01-register.png' : undefined })
+  await registerUntilCode(page, email, { axe: opts.axe, shot: opts.shots ? 'trainer-01-register' : undefined })
   const code = await mailedCode(request, email)
   const submit = page.getByRole('button', { name: 'Continuar' })
   await expect(submit).toBeDisabled()
@@ -67,7 +47,7 @@ export async function registerAndVerify(page: Page, request: APIRequestContext, 
   await page.getByLabel('Código de verificación').fill(code.slice(0, 5))
   await expect(submit).toBeDisabled()
   await page.getByLabel('Código de verificación').fill(code)
-  if (opts.shots) await page.screenshot({ path: `${SHOTS}/trainer-02-verify.png`, fullPage: true })
+  if (opts.shots) await screenshot(page, test.info(), 'trainer-02-verify')
   await submit.click()
   await expect(page.getByText('Correo verificado')).toBeVisible()
   await expect(page).toHaveURL(/\/auth\/select-plan$/)

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { expectAccessible, mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify, registerUntilCode, SHOTS } from './trainer-helpers'
+import { expectAccessible, mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify, registerUntilCode } from './trainer-helpers'
+import { screenshot } from './support'
 
 test('the whole journey on the sandbox: register, verify, pay, payout onboarding, log in, billing portal', async ({ page, context, request }) => {
   test.setTimeout(120_000)
@@ -23,7 +24,7 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   expect(stored['entrenapp.signup.userId']).toMatch(/^[0-9a-f-]{36}$/)
   expect(stored['entrenapp.signup.token']).toBeTruthy()
   await expectAccessible(page, 'select-plan')
-  await page.screenshot({ path: `${SHOTS}/trainer-03-select-plan.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-03-select-plan')
 
   // The enterprise dialog.
   await page.getByRole('button', { name: '¿Necesitas un plan empresarial?' }).click()
@@ -39,14 +40,14 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/)
   await expect(page.getByRole('heading', { name: 'Plan Starter' })).toBeVisible()
   await expect(page.getByText('19.000 CLP').first()).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/trainer-04-sandbox-checkout.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-04-sandbox-checkout')
   await page.getByRole('button', { name: 'Pagar' }).click()
 
   // Success, then payout onboarding after 1.2 s.
   await expect(page).toHaveURL(/\/auth\/checkout\/success\?sid=cs_sbx_/)
   await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Continuar manualmente' })).toBeEnabled()
-  await page.screenshot({ path: `${SHOTS}/trainer-05-success.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-05-success')
   await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/, { timeout: 5_000 })
   await expectAccessible(page, 'payout-onboarding')
 
@@ -59,17 +60,17 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await provider.waitForLoadState()
   await expect(provider).toHaveURL(/\/sandbox\/connect\/acl_sbx_/)
   await expect(provider.getByText('Chile')).toBeVisible()
-  await provider.screenshot({ path: `${SHOTS}/trainer-06-sandbox-connect.png`, fullPage: true })
+  await screenshot(provider, test.info(), 'trainer-06-sandbox-connect')
   await provider.getByRole('button', { name: 'Completar configuración' }).click()
   await expect(provider).toHaveURL(/\/auth\/stripe\/onboarding$/)
   await provider.close()
 
-  await page.screenshot({ path: `${SHOTS}/trainer-07-onboarding.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-07-onboarding')
   await page.getByRole('button', { name: 'Verificar estado' }).click()
   await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/)
   await expect(page.getByText(/cuenta de entrenador en la app móvil/)).toBeVisible()
   await expectAccessible(page, 'onboarding-complete')
-  await page.screenshot({ path: `${SHOTS}/trainer-08-complete.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-08-complete')
   await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
 
   // Log in: an active subscription goes straight to the billing portal.
@@ -84,7 +85,7 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await expect(page.getByText('Starter').first()).toBeVisible()
   await expect(page.getByText('En periodo de prueba')).toBeVisible()
   await expect(page.getByText('Fin de la prueba')).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/trainer-09-portal.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-09-portal')
 
   // Back to the trainer dashboard.
   await page.getByRole('link', { name: 'Volver' }).click()
@@ -95,7 +96,7 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await expect(page.getByRole('button', { name: 'Gestionar suscripción' })).toBeEnabled()
   await expect(page.getByRole('link', { name: 'App Store' })).toBeVisible()
   await expectAccessible(page, 'dashboard')
-  await page.screenshot({ path: `${SHOTS}/trainer-10-dashboard.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-10-dashboard')
 
   // The portal again from the dashboard: cancel at period end.
   await page.getByRole('button', { name: 'Gestionar suscripción' }).click()
@@ -110,7 +111,7 @@ test('payout onboarding can be skipped @mobile', async ({ page, request }) => {
   test.setTimeout(90_000)
   const email = newEmail('skip')
   await registerAndVerify(page, request, email)
-  await page.screenshot({ path: `${SHOTS}/trainer-14-select-plan-${test.info().project.name}.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-14-select-plan')
   await payStarter(page)
   await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible()
   await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/, { timeout: 5_000 })
@@ -119,7 +120,7 @@ test('payout onboarding can be skipped @mobile', async ({ page, request }) => {
   await expect(page.getByRole('link', { name: 'Continuar al Panel Web' })).toHaveAttribute('href', '/auth/login')
   // The flow's state is cleared at the end.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('entrenapp.signup.')))).toEqual([])
-  await page.screenshot({ path: `${SHOTS}/trainer-11-skip-complete-${test.info().project.name}.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-11-skip-complete')
 
   // The payout status stays pending on the dashboard.
   await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
@@ -140,7 +141,7 @@ test('cancelling on the checkout page leads to the cancel screen and back to the
   await expect(page).toHaveURL(/\/auth\/checkout\/cancel$/)
   await expect(page.getByRole('heading', { name: 'Pago cancelado' })).toBeVisible()
   await expectAccessible(page, 'checkout-cancel')
-  await page.screenshot({ path: `${SHOTS}/trainer-12-cancel.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-12-cancel')
   await expect(page.getByRole('link', { name: 'Ir a iniciar sesión' })).toHaveAttribute('href', '/auth/login')
   await page.getByRole('link', { name: 'Volver a los planes' }).click()
   await expect(page).toHaveURL(/\/auth\/select-plan$/)
@@ -210,7 +211,7 @@ test('login: empty fields, unknown e-mail and a member without subscription @mob
   await page.getByLabel('Contraseña').fill('whatever')
   await page.getByRole('button', { name: 'Ingresar' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'El correo electrónico no está registrado' }).first()).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/trainer-13-login-error-${test.info().project.name}.png`, fullPage: true })
+  await screenshot(page, test.info(), 'trainer-13-login-error')
 
   // A member who registered but never paid goes to plan selection.
   const email = newEmail('member')

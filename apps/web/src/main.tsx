@@ -1,14 +1,30 @@
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createAppRouter, routerReady } from './app/router'
 import './index.css'
+
+declare global {
+  interface Window {
+    /** public/early-clicks.js: the buttons clicked before the app started, in order. */
+    __takeEarlyClicks?: () => HTMLButtonElement[]
+  }
+}
+
+/** Once the app is interactive, does what the early clicks asked (hydration keeps the same DOM nodes). */
+function ReplayEarlyClicks() {
+  useEffect(() => {
+    for (const button of window.__takeEarlyClicks?.() ?? []) if (button.isConnected && !button.disabled) button.click()
+  }, [])
+  return null
+}
 
 const container = document.getElementById('root')!
 const router = createAppRouter()
 const app = (
   <StrictMode>
     <App router={router} />
+    <ReplayEarlyClicks />
   </StrictMode>
 )
 

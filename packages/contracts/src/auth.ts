@@ -3,8 +3,6 @@ import { z } from 'zod'
 export const RoleSchema = z.enum(['member', 'trainer', 'gym_owner', 'admin', 'platform_admin'])
 export type Role = z.infer<typeof RoleSchema>
 
-/** Roles that may use the business area. */
-export const BUSINESS_ROLES: readonly Role[] = ['gym_owner', 'admin']
 
 export const EmailSchema = z
   .string()

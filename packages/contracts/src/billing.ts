@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SUBSCRIPTION_STATES } from './constants.ts'
 import { PlanKeySchema } from './plans.ts'
 
 export const CheckoutRequestSchema = z.strictObject({
@@ -20,7 +21,7 @@ export const CheckoutStatusSchema = z.object({
 })
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>
 
-export const SubscriptionStateSchema = z.enum(['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'])
+export const SubscriptionStateSchema = z.enum(SUBSCRIPTION_STATES)
 export type SubscriptionState = z.infer<typeof SubscriptionStateSchema>
 
 /** `hasActiveSubscription` is the spec's field; the rest feeds the trainer dashboard. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema, UserSchema } from './auth.ts'
+import { BUSINESS_PASSWORD_MIN, DEFAULT_COMMISSION_RATES } from './constants.ts'
 
 const requiredText = (max = 200) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
 /** Optional text: '' and null both mean "not given". */
@@ -14,11 +15,6 @@ const optionalText = (max = 200) =>
 export const SubscriptionPlanSchema = z.enum(['business', 'enterprise'], { error: 'invalid' })
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
 
-/** Trainers a gym may hold on each business plan (spec §9). */
-export const TRAINER_LIMITS: Record<SubscriptionPlan, number> = { business: 10, enterprise: 50 }
-
-/** Default commission split of a transaction (spec §9): trainer 60%, gym 35%, platform 5%. */
-export const DEFAULT_COMMISSION_RATES = { trainer: 0.6, gym: 0.35, platform: 0.05 } as const
 
 export const CommissionRatesSchema = z
   .object({
@@ -39,7 +35,7 @@ export type CentralBilling = z.infer<typeof CentralBillingSchema>
 /** POST /auth/business/register (spec §7 plus the plan and the central billing setting). */
 export const BusinessRegisterSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).min(6, { error: 'tooShort' }).max(200, { error: 'tooLong' }),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).min(BUSINESS_PASSWORD_MIN, { error: 'tooShort' }).max(200, { error: 'tooLong' }),
   firstName: requiredText(100),
   lastName: requiredText(100),
   businessName: requiredText(),

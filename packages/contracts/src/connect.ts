@@ -1,7 +1,6 @@
 import { z } from 'zod'
+import { PAYOUT_COUNTRY } from './constants.ts'
 
-/** Payouts are set up for Chile only (spec §9). */
-export const PAYOUT_COUNTRY = 'CL'
 
 export const OnboardingSetupRequestSchema = z.strictObject({
   userId: z.string().trim().min(1, { error: 'required' }),

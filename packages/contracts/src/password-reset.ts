@@ -1,10 +1,7 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
+import { RESET_PASSWORD_MIN } from './constants.ts'
 
-/** How long a reset link stays valid. */
-export const PASSWORD_RESET_TTL_MINUTES = 60
-/** Minimum length of a new password (the business minimum, spec §9). */
-export const RESET_PASSWORD_MIN = 6
 
 /** POST /auth/forgot/password */
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema })

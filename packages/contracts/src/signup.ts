@@ -1,13 +1,7 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
+import { OTP_LENGTH, SIGNUP_PASSWORD_MIN } from './constants.ts'
 
-/** A one-time code: six digits, valid 10 minutes, resend after 120 s (spec §9). */
-export const OTP_LENGTH = 6
-export const OTP_TTL_SECONDS = 10 * 60
-export const OTP_RESEND_COOLDOWN_SECONDS = 120
-export const OTP_MAX_ATTEMPTS = 5
-/** Registration must follow a verified code within this window. */
-export const OTP_VERIFIED_WINDOW_SECONDS = 30 * 60
 
 export const OtpRequestSchema = z.strictObject({ email: EmailSchema })
 export type OtpRequest = z.infer<typeof OtpRequestSchema>
@@ -22,7 +16,7 @@ export type OtpSent = z.infer<typeof OtpSentSchema>
 
 export const OtpVerifySchema = z.strictObject({
   email: EmailSchema,
-  otp: z.string().trim().regex(/^\d{6}$/, { error: 'invalidOrExpired' }),
+  otp: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
 })
 export type OtpVerify = z.infer<typeof OtpVerifySchema>
 
@@ -30,7 +24,7 @@ export const OtpVerifiedSchema = z.object({ ok: z.literal(true), verified: z.lit
 
 /** Trainer sign-up password: 8+ characters with lower case, upper case, a digit and a symbol (spec §5). */
 export const PASSWORD_RULES = [
-  { key: 'length', test: (p: string) => p.length >= 8 },
+  { key: 'length', test: (p: string) => p.length >= SIGNUP_PASSWORD_MIN },
   { key: 'lower', test: (p: string) => /[a-z]/.test(p) },
   { key: 'upper', test: (p: string) => /[A-Z]/.test(p) },
   { key: 'digit', test: (p: string) => /\d/.test(p) },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { PhoneSchema } from './gyms.ts'
+import { TRAINER_PASSWORD_MIN } from './constants.ts'
 
 const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
 
@@ -25,8 +26,6 @@ export const TrainerInputSchema = z.strictObject({
 })
 export type TrainerInput = z.input<typeof TrainerInputSchema>
 
-/** Minimum length of a password the owner types for a trainer (else one is generated). */
-export const TRAINER_PASSWORD_MIN = 8
 
 /** Body of POST /trainers/with-user: the trainer plus a login account; '' or no password → generated. */
 export const TrainerWithUserInputSchema = TrainerInputSchema.extend({

@@ -23,6 +23,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A service's own fallback text (spec §8 "service fallback"), for a failure without a server answer. */
+export class ServiceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ServiceError'
+  }
+}
+
 export interface RequestOptions {
   body?: unknown
   /** Send the bearer token and refresh on 401 (default true). */

@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts'
+import { BUSINESS_ROLES } from '@app/contracts/constants'
 
 /** The signed-in session, kept in local storage under three separate keys (spec §3). */
 export interface Session {
@@ -6,6 +7,9 @@ export interface Session {
   token: string
   refreshToken: string
 }
+
+/** Whether a role may use the business area (gym owners and admins). */
+export const isBusinessUser = (role: string | undefined) => Boolean(role && (BUSINESS_ROLES as readonly string[]).includes(role))
 
 export const SESSION_KEYS = {
   user: 'entrenapp.user',

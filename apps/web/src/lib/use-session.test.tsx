@@ -26,9 +26,9 @@ describe('SessionProvider', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEYS.token }))
     expect(getSession()?.token).toBe('t')
     render(<SessionProvider><Probe /></SessionProvider>)
-    expect(screen.getByText('loading')).toBeTruthy()
+    screen.getByText('loading')
     await act(async () => answer(json(200, { ...user, firstName: 'Ana María' })))
-    await waitFor(() => expect(screen.getByText('user:Ana María')).toBeTruthy())
+    await waitFor(() => screen.getByText('user:Ana María'))
   })
 
   it('login stores user, token and refresh token under separate keys; logout clears them', async () => {
@@ -36,12 +36,12 @@ describe('SessionProvider', () => {
     vi.stubGlobal('fetch', fetchMock)
     window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEYS.token }))
     render(<SessionProvider><Probe /></SessionProvider>)
-    expect(screen.getByText('anonymous')).toBeTruthy()
+    screen.getByText('anonymous')
     await act(async () => {
       await captured.login({ email: 'ana@example.com', password: 'x' }, 'business')
     })
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/business/login')
-    expect(screen.getByText('user:Ana')).toBeTruthy()
+    screen.getByText('user:Ana')
     expect(localStorage.getItem(SESSION_KEYS.token)).toBe('T')
     expect(localStorage.getItem(SESSION_KEYS.refreshToken)).toBe('R')
     expect(JSON.parse(localStorage.getItem(SESSION_KEYS.user)!)).toEqual(user)
@@ -49,7 +49,7 @@ describe('SessionProvider', () => {
       await captured.logout()
     })
     expect(fetchMock.mock.calls[1][0]).toBe('/api/v1/auth/logout')
-    expect(screen.getByText('anonymous')).toBeTruthy()
+    screen.getByText('anonymous')
     expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull()
   })
 
@@ -63,6 +63,6 @@ describe('SessionProvider', () => {
     await act(async () => {
       await captured.logout()
     })
-    expect(screen.getByText('anonymous')).toBeTruthy()
+    screen.getByText('anonymous')
   })
 })

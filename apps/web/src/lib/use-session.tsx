@@ -1,7 +1,7 @@
 import type { LoginResponse, User } from '@app/contracts'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { requestToaster } from '@/components/layout/deferred-toaster'
-import { api } from './api-client'
+import { api, ApiError, ServiceError } from './api-client'
 import { clearSession, getSession, setSession, setUser, subscribeSession } from './session'
 
 export type LoginFlavour = 'email' | 'business'
@@ -54,14 +54,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const res = await api.post<LoginResponse>(`/auth/${flavour}/login`, credentials, { auth: false })
       setSession({ user: res.user, token: res.token, refreshToken: res.refreshToken })
       return res.user
+    } catch (err) {
+      // Spec §8: the business login service's own fallback when no server answer came back.
+      if (flavour === 'business' && !(err instanceof ApiError)) throw new ServiceError('Login failed. Please try again.', { cause: err })
+      throw err
     } finally {
       setLoggingIn(false)
     }
   }, [])
 
   const logout = useCallback(async () => {
-    // The server-side revoke is best effort: the local session goes either way.
-    await api.post('/auth/logout').catch(() => undefined)
+    // The server-side revoke is best effort and errors are ignored (spec §7): sent with the
+    // current token only, so an expired one never starts a refresh that would end in
+    // 'Session expired'. The local session goes either way.
+    const token = getSession()?.token
+    if (token) await api.post('/auth/logout', undefined, { bearer: token }).catch(() => undefined)
     clearSession()
   }, [])
 

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react'
 import { PageLoading } from '@/components/layout/page-loading'
 
-export { LandingPage } from '@/features/marketing/pages/landing-page'
-export { PricingPage } from '@/features/marketing/pages/pricing-page'
+import { loadPrivacyPage, loadTermsPage } from '@/features/marketing'
+
+export { LandingPage, PricingPage } from '@/features/marketing'
 
 // The long legal documents are their own chunks: the landing page does not download them.
-const Privacy = lazy(() => import('@/features/marketing/pages/privacy-page'))
-const Terms = lazy(() => import('@/features/marketing/pages/terms-page'))
+const Privacy = lazy(loadPrivacyPage)
+const Terms = lazy(loadTermsPage)
 
 export const PrivacyPage = () => (
   <Suspense fallback={<PageLoading />}>

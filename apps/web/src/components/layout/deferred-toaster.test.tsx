@@ -1,42 +1,49 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { toast } from 'sonner'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DeferredToaster, requestToaster, TOASTER_FALLBACK_MS } from './deferred-toaster'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+// requestToaster() sets module state (every later toaster mounts at once): each test loads fresh
+// modules, so no test depends on another having run, or not, before it.
+let mod: typeof import('./deferred-toaster')
+let toast: typeof import('sonner').toast
+beforeEach(async () => {
+  vi.resetModules()
+  mod = await import('./deferred-toaster')
+  toast = (await import('sonner')).toast
+})
 afterEach(() => {
   act(() => toast.dismiss())
   vi.useRealTimers()
 })
 
-// The order matters: requestToaster() makes every later toaster mount at once.
 describe('DeferredToaster', () => {
   it('mounts on the first interaction and shows toasts raised before it mounted, at most 3 at a time', async () => {
     for (const n of [1, 2, 3, 4, 5]) toast(`Aviso ${n}`)
-    const { container } = render(<DeferredToaster />)
+    const { container } = render(<mod.DeferredToaster />)
     expect(container.innerHTML).toBe('')
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull()
     fireEvent.pointerDown(window)
-    expect(await screen.findByText('Aviso 5')).toBeTruthy()
+    await screen.findByText('Aviso 5')
     expect(document.querySelectorAll('[data-sonner-toast][data-visible="true"]')).toHaveLength(3)
   })
 
-  it(`mounts by itself ${TOASTER_FALLBACK_MS / 1000} s after start, replaying an earlier toast`, async () => {
+  it('mounts by itself a few seconds after start, replaying an earlier toast', async () => {
     vi.useFakeTimers()
-    render(<DeferredToaster />)
+    render(<mod.DeferredToaster />)
     toast.error('Sesión expirada')
-    act(() => vi.advanceTimersByTime(TOASTER_FALLBACK_MS - 100))
+    act(() => vi.advanceTimersByTime(mod.TOASTER_FALLBACK_MS - 100))
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull()
     act(() => vi.advanceTimersByTime(100))
     // sonner adds replayed toasts in a timeout of its own.
     act(() => vi.runOnlyPendingTimers())
     vi.useRealTimers()
-    expect(await screen.findByText('Sesión expirada')).toBeTruthy()
+    await screen.findByText('Sesión expirada')
   })
 
   it('mounts at once when asked (a toast without user interaction)', async () => {
-    render(<DeferredToaster />)
+    render(<mod.DeferredToaster />)
     toast.error('Tu sesión expiró')
-    act(() => requestToaster())
-    expect(await screen.findByText('Tu sesión expiró')).toBeTruthy()
+    expect(document.querySelector('[data-sonner-toaster]')).toBeNull()
+    act(() => mod.requestToaster())
+    await screen.findByText('Tu sesión expiró')
   })
 })

@@ -6,7 +6,8 @@ const alertVariants = cva('relative grid w-full grid-cols-[0_1fr] items-start ga
   variants: {
     variant: {
       default: 'bg-card text-card-foreground',
-      destructive: 'border-destructive/40 bg-destructive/5 text-destructive [&>svg]:text-current',
+      // Dark red on a pale red surface keeps WCAG AA contrast for the text and the icon.
+      destructive: 'border-destructive/30 bg-destructive-surface text-destructive-strong [&>svg]:text-current',
     },
   },
   defaultVariants: { variant: 'default' },

@@ -1,10 +1,10 @@
 import type { VariantProps } from 'class-variance-authority'
 import { Slot } from 'radix-ui'
 import type * as React from 'react'
-import { buttonVariants } from '@/components/layout/light-ui'
+import { buttonVariants } from './button-variants'
 import { cn } from '@/lib/utils'
 
-// One source for the classes: the light button of the first load uses the same variants.
+// Defined in ./button-variants, which the light button of the first load reads too.
 export { buttonVariants }
 
 export function Button({

@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 /**
  * Marketing copy that is not product data. Prices and plan contents come from GET /plans;
  * only facts the database does not hold live here.
@@ -18,7 +19,7 @@ export const landingAnchors = [
   { href: '#faq', label: 'FAQ' },
 ] as const
 
-export const trialFacts = ['30 días de prueba gratis en todos los planes', 'Facturación mensual con renovación automática', 'Cancela cuando quieras'] as const
+export const trialFacts = [`${TRIAL_DAYS} días de prueba gratis en todos los planes`, 'Facturación mensual con renovación automática', 'Cancela cuando quieras'] as const
 
 /** Business has no list price: it is agreed with sales (spec §9). */
 export const businessPlanNote = 'Por acuerdo'

@@ -1,1 +1,2 @@
-export { TrainerDashboardPage } from './components/trainer-dashboard-page'
+// What the app's routes may use of the trainer dashboard.
+export { TrainerDashboardPage } from './pages/trainer-dashboard-page'

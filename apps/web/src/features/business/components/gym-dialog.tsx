@@ -1,5 +1,4 @@
 import { GymInputSchema, type Gym } from '@app/contracts'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
@@ -8,36 +7,36 @@ import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
+import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { errorText, serverErrorText } from '@/lib/error-text'
+import { formResolver } from '@/lib/form-resolver'
+import { ApiError } from '@/lib/api-client'
 import { createGym, updateGym } from '../api/business-api'
-import { apiFieldErrors, fieldMessage } from '../form-errors'
 import { businessKeys } from '../hooks/use-business-data'
-import { FieldError } from './auth-card'
+import { DialogFields, type FieldSpec } from './dialog-fields'
 
 type GymFormInput = z.input<typeof GymInputSchema>
 type GymFormOutput = z.output<typeof GymInputSchema>
 
 const empty: GymFormInput = { name: '', email: '', address: '', city: '', state: '', zipCode: '', phone: '', description: '', isActive: true }
 
-const fields: { name: Exclude<FieldPath<GymFormInput>, 'isActive' | 'description'>; label: string; type?: string; autoComplete?: string; placeholder?: string; wide?: boolean }[] = [
-  { name: 'name', label: 'Gym Name', autoComplete: 'organization', placeholder: 'e.g., Iron Temple Gym', wide: true },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'contact@yourgym.com' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: '+56 2 2345 6789' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'zipCode', label: 'Zip Code', autoComplete: 'postal-code' },
+const fields: FieldSpec<GymFormInput>[] = [
+  { name: 'name', label: 'Gym Name', wide: true, input: { autoComplete: 'organization', placeholder: 'e.g., Iron Temple Gym' } },
+  { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email', placeholder: 'contact@yourgym.com' } },
+  { name: 'phone', label: 'Phone', input: { type: 'tel', autoComplete: 'tel', placeholder: '+56 2 2345 6789' } },
+  { name: 'address', label: 'Address', wide: true, input: { autoComplete: 'street-address' } },
+  { name: 'city', label: 'City', input: { autoComplete: 'address-level2' } },
+  { name: 'state', label: 'State', input: { autoComplete: 'address-level1' } },
+  { name: 'zipCode', label: 'Zip Code', input: { autoComplete: 'postal-code' } },
 ]
-
-const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? 'Description'
 
 /** Creates the owner's gym or edits it; on save it closes, clears and the gym reloads (spec §4). */
 export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenChange: (open: boolean) => void; gym: Gym | null }) {
   const isEdit = Boolean(gym)
   const queryClient = useQueryClient()
-  const form = useForm<GymFormInput, unknown, GymFormOutput>({ resolver: zodResolver(GymInputSchema), defaultValues: empty })
+  const form = useForm<GymFormInput, unknown, GymFormOutput>({ resolver: formResolver(GymInputSchema, 'en'), defaultValues: empty })
   const { errors } = form.formState
 
   useEffect(() => {
@@ -59,10 +58,12 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
       await queryClient.invalidateQueries({ queryKey: businessKeys.myGym })
     },
     onError: (err) => {
-      for (const [field, code] of Object.entries(apiFieldErrors(err))) {
-        if (field in empty) form.setError(field as FieldPath<GymFormInput>, { message: code })
+      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
+        if (field in empty) form.setError(field as FieldPath<GymFormInput>, { type: code, message: errorText(field, code, 'en') })
       }
-      toast.error(isEdit ? 'Failed to update gym. Please try again.' : 'Failed to create gym. Please try again.')
+      // A refusal the server explains (e.g. a second gym) says what happened; others get the spec's text.
+      const fallback = isEdit ? 'Failed to update gym. Please try again.' : 'Failed to create gym. Please try again.'
+      toast.error(err instanceof ApiError && err.status === 409 ? serverErrorText(err, 'en', fallback).message : fallback)
     },
   })
 
@@ -77,29 +78,14 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            {fields.map((f) => {
-              const message = fieldMessage(errors[f.name]?.message, f.label)
-              return (
-                <div key={f.name} className={f.wide ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
-                  <Label htmlFor={`gym-${f.name}`}>{f.label} *</Label>
-                  <Input
-                    id={`gym-${f.name}`}
-                    type={f.type ?? 'text'}
-                    autoComplete={f.autoComplete}
-                    placeholder={f.placeholder}
-                    aria-invalid={!!message}
-                    aria-describedby={message ? `gym-${f.name}-error` : undefined}
-                    {...form.register(f.name)}
-                  />
-                  <FieldError id={`gym-${f.name}-error`} message={message} />
-                </div>
-              )
-            })}
-            <div className="grid gap-2 sm:col-span-2">
-              <Label htmlFor="gym-description">Description (optional)</Label>
-              <Textarea id="gym-description" rows={3} placeholder="Facilities, opening hours, specialties..." {...form.register('description')} />
-              <FieldError id="gym-description-error" message={fieldMessage(errors.description?.message, labelOf('description'))} />
-            </div>
+            <DialogFields form={form} fields={fields} idPrefix="gym" />
+            <FormField
+              id="gym-description"
+              label="Description (optional)"
+              containerClassName="sm:col-span-2"
+              error={errors.description?.message}
+              render={(aria) => <Textarea {...aria} rows={3} placeholder="Facilities, opening hours, specialties..." {...form.register('description')} />}
+            />
             {isEdit && (
               <div className="flex items-center gap-3 sm:col-span-2">
                 <Controller

@@ -1,5 +1,4 @@
 import { ACCESS_REQUEST_LIMITS, AccessRequestFormSchema, type AccessRequestForm as AccessRequestValues } from '@app/contracts'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -7,12 +6,13 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { brand } from '@/lib/brand'
+import { serverErrorText } from '@/lib/error-text'
+import { formResolver } from '@/lib/form-resolver'
 import { submitAccessRequest } from '../api/forms'
 
 /** Texts of spec §5 and §8, keyed by what happened. */
 export const accessRequestTexts = {
   missing: 'Por favor completa todos los campos',
-  invalidEmail: 'Ingresa un correo electrónico válido',
   sending: 'Enviando...',
   submit: 'Solicitar acceso gratuito',
   success: 'Solicitud enviada exitosamente',
@@ -30,18 +30,20 @@ const fields = [
 ] as const
 
 export default function AccessRequestForm() {
-  const form = useForm<AccessRequestValues>({ resolver: zodResolver(AccessRequestFormSchema), defaultValues: empty })
+  const form = useForm<AccessRequestValues>({ resolver: formResolver(AccessRequestFormSchema, 'es'), defaultValues: empty })
   const { errors, isSubmitting } = form.formState
-  const missing = Object.values(errors).some((e) => e?.type === 'too_small' || e?.type === 'invalid_type')
-  const message = missing ? accessRequestTexts.missing : errors.email ? accessRequestTexts.invalidEmail : undefined
+  // One message for the form (spec §5): any field missing, else what is wrong with the e-mail.
+  const missing = Object.values(errors).some((e) => e?.type === 'required')
+  const message = missing ? accessRequestTexts.missing : errors.email ? errors.email.message : Object.values(errors)[0]?.message
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await submitAccessRequest(values)
       toast.success(accessRequestTexts.success, { description: accessRequestTexts.successDescription })
       form.reset(empty)
-    } catch {
-      toast.error(accessRequestTexts.failure)
+    } catch (err) {
+      // A refusal the server explains (a field, too many requests) says so; else the spec's text.
+      toast.error(serverErrorText(err, 'es', accessRequestTexts.failure).message)
     }
   })
 

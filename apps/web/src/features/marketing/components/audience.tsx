@@ -1,8 +1,9 @@
-import { Building2, Check, Dumbbell, Smartphone } from 'lucide-react'
+import { Building2, Dumbbell, Smartphone } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button, buttonVariants } from '@/components/layout/light-ui'
 import { brand } from '@/lib/brand'
 import type { ReactNode } from 'react'
+import { CheckList } from '@/components/layout/check-list'
 
 function AudienceCard({ id, icon, title, text, points, action }: { id: string; icon: ReactNode; title: string; text: string; points: string[]; action: ReactNode }) {
   return (
@@ -10,14 +11,7 @@ function AudienceCard({ id, icon, title, text, points, action }: { id: string; i
       <span className="flex size-12 items-center justify-center rounded-xl bg-accent text-primary">{icon}</span>
       <h3 id={`${id}-title`} className="mt-4 text-xl font-semibold">{title}</h3>
       <p className="mt-2 text-muted-foreground">{text}</p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm">
-        {points.map((p) => (
-          <li key={p} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {p}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={points} className="mt-4 flex-1 space-y-2 text-sm" />
       <div className="mt-6">{action}</div>
     </article>
   )

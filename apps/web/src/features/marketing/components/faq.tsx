@@ -1,8 +1,9 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import type { Plan } from '@app/contracts'
 import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { brand } from '@/lib/brand'
-import { usePlans } from '../api/plans'
+import { usePlans } from '@/lib/plans'
 import { formatClp } from './plan-cards'
 
 export interface FaqItem {
@@ -45,7 +46,7 @@ export function usePricingFaq(): FaqItem[] {
     { question: '¿Cuánto cuesta cada plan?', answer: <PriceSummary plans={plans} /> },
     {
       question: '¿Cómo funciona la prueba gratuita?',
-      answer: 'Todos los planes incluyen 30 días gratis. Si cancelas antes de que termine la prueba, no se te cobra nada.',
+      answer: `Todos los planes incluyen ${TRIAL_DAYS} días gratis. Si cancelas antes de que termine la prueba, no se te cobra nada.`,
     },
     {
       question: '¿Puedo cancelar en cualquier momento?',

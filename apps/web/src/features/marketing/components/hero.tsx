@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import { ArrowRight, CalendarCheck, CreditCard, TrendingUp } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonVariants } from '@/components/layout/light-ui'
@@ -10,7 +11,7 @@ export function Hero() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[1.2fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-sm font-medium text-primary">
-            30 días gratis en todos los planes
+            {TRIAL_DAYS} días gratis en todos los planes
           </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             Tu negocio de entrenamiento, en piloto automático

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/layout/light-ui'
 import { brand } from '@/lib/brand'
 import { SkipLink } from '../pages/landing-page'
-import { Logo } from './logo'
+import { Logo } from '@/components/layout/logo'
 import { SiteFooter } from './site-footer'
 
 /** Last update of the privacy policy and terms (spec §9). */

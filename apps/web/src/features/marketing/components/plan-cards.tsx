@@ -1,10 +1,12 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import type { Plan } from '@app/contracts'
-import { AlertCircle, Check } from 'lucide-react'
+import { AlertCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button, buttonVariants, Skeleton } from '@/components/layout/light-ui'
 import { clsx as cn } from 'clsx'
-import { usePlans } from '../api/plans'
+import { usePlans } from '@/lib/plans'
 import { businessPlanNote, contactSalesHref, contactSalesLabel } from '../content'
+import { CheckList } from '@/components/layout/check-list'
 
 const clp = new Intl.NumberFormat('es-CL')
 /** "$19.000", the way Chilean prices are written. */
@@ -35,14 +37,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         )}
       </p>
       <p className="mt-3 text-sm">{plan.description}</p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm">
-        {plan.benefits.slice(0, 6).map((b) => (
-          <li key={b} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {b}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={plan.benefits} className="mt-4 flex-1 space-y-2 text-sm" />
       <div className="mt-6">
         {byAgreement ? (
           <a href={contactSalesHref} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>{contactSalesLabel}</a>
@@ -80,7 +75,7 @@ export function PlanCards() {
         <AlertCircle className="size-6 text-destructive" aria-hidden="true" />
         <p className="font-medium">No se pudieron cargar los planes</p>
         <p className="text-sm text-muted-foreground">
-          Todos los planes incluyen 30 días gratis. Vuelve a intentarlo o escríbenos a{' '}
+          Todos los planes incluyen {TRIAL_DAYS} días gratis. Vuelve a intentarlo o escríbenos a{' '}
           <a className="underline" href={contactSalesHref}>ventas</a>.
         </p>
         <Button type="button" variant="outline" onClick={() => plans.refetch()} disabled={plans.isFetching}>

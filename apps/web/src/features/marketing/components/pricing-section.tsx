@@ -1,17 +1,14 @@
-import { Check } from 'lucide-react'
 import { trialFacts } from '../content'
 import { PlanCards } from './plan-cards'
+import { CheckList } from '@/components/layout/check-list'
 
 export function TrialFacts() {
   return (
-    <ul className="mx-auto mt-6 flex w-fit flex-col items-start gap-2 text-sm text-muted-foreground sm:w-auto sm:flex-row sm:items-center sm:justify-center sm:gap-6">
-      {trialFacts.map((f) => (
-        <li key={f} className="flex items-center gap-2">
-          <Check className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          {f}
-        </li>
-      ))}
-    </ul>
+    <CheckList
+      items={trialFacts}
+      className="mx-auto mt-6 flex w-fit flex-col items-start gap-2 text-sm text-muted-foreground sm:w-auto sm:flex-row sm:items-center sm:justify-center sm:gap-6"
+      itemClassName="flex items-center gap-2"
+    />
   )
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { brand } from '@/lib/brand'
-import { Logo } from './logo'
+import { Logo } from '@/components/layout/logo'
 
 export function SiteFooter() {
   return (

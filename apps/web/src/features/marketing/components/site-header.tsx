@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { buttonVariants } from '@/components/layout/light-ui'
 import { clsx as cn } from 'clsx'
 import { landingAnchors } from '../content'
-import { Logo } from './logo'
+import { Logo } from '@/components/layout/logo'
 
 /**
  * The public header. On the landing page the section links are in-page anchors; elsewhere they
@@ -15,7 +15,7 @@ export function SiteHeader({ onLanding = false, action }: { onLanding?: boolean;
   const menuId = useId()
   const anchors = landingAnchors.map((a) => ({ ...a, href: onLanding ? a.href : `/${a.href}` }))
   const cta = action ?? (
-    <Link to="/auth/register" className={buttonVariants({ size: 'sm', className: 'h-9' })}>
+    <Link to="/auth/register" className={buttonVariants({ size: 'sm', className: 'h-9 px-2.5 min-[380px]:px-3' })}>
       Únete como entrenador
     </Link>
   )
@@ -43,7 +43,8 @@ export function SiteHeader({ onLanding = false, action }: { onLanding?: boolean;
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <div className="hidden sm:block">{cta}</div>
+          {/* Spec §2 hides only the anchor links on small screens: the call to action stays. */}
+          {cta}
           <button
             type="button"
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
@@ -65,9 +66,6 @@ export function SiteHeader({ onLanding = false, action }: { onLanding?: boolean;
               </a>
             </li>
           ))}
-          <li className="px-3 py-3 sm:hidden" onClick={() => setOpen(false)}>
-            {cta}
-          </li>
         </ul>
       </nav>
     </header>

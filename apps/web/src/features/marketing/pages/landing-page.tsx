@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import { usePageMeta } from '@/components/layout/page-title'
 import { brand } from '@/lib/brand'
 import { AccessRequestSection } from '../components/access-request-section'
@@ -14,7 +15,7 @@ import { Testimonials } from '../components/testimonials'
 export function LandingPage() {
   usePageMeta(
     `${brand.name} · Plataforma para entrenadores personales y gimnasios en Chile`,
-    'Cobra automáticamente a tus clientes, gestiona rutinas y progreso, y crece con la app móvil. 30 días gratis.',
+    `Cobra automáticamente a tus clientes, gestiona rutinas y progreso, y crece con la app móvil. ${TRIAL_DAYS} días gratis.`,
   )
   return (
     <>

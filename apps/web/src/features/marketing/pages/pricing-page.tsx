@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import { usePageMeta } from '@/components/layout/page-title'
 import { FaqList, usePricingFaq } from '../components/faq'
 import { PlanCards } from '../components/plan-cards'
@@ -7,7 +8,7 @@ import { SiteHeader } from '../components/site-header'
 import { SkipLink } from './landing-page'
 
 export function PricingPage() {
-  usePageMeta('Precios', 'Planes Starter, Growth, Pro y Business para entrenadores y gimnasios. 30 días gratis, pago mensual y cancela cuando quieras.')
+  usePageMeta('Precios', `Planes Starter, Growth, Pro y Business para entrenadores y gimnasios. ${TRIAL_DAYS} días gratis, pago mensual y cancela cuando quieras.`)
   const faq = usePricingFaq()
   return (
     <>

@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import { Link } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
 import { brand } from '@/lib/brand'
@@ -37,7 +38,7 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Crear y administrar tu cuenta y darte acceso a la plataforma y a la app.</li>
-        <li>Gestionar las suscripciones, la prueba gratuita de 30 días y los cobros recurrentes entre entrenadores y clientes.</li>
+        <li>Gestionar las suscripciones, la prueba gratuita de {TRIAL_DAYS} días y los cobros recurrentes entre entrenadores y clientes.</li>
         <li>Mostrar a cada entrenador o gimnasio la información de sus propios clientes y entrenadores.</li>
         <li>Enviarte correos necesarios del servicio: códigos de verificación, avisos de pago y cambios en tu cuenta.</li>
         <li>Responder tus solicitudes y prevenir fraudes y abusos.</li>

@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@app/contracts/constants'
 import { Link } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
 import { brand } from '@/lib/brand'
@@ -44,7 +45,7 @@ const sections: LegalSection[] = [
     title: 'Planes, prueba gratuita y facturación',
     body: (
       <ul>
-        <li>Todos los planes incluyen una <strong>prueba gratuita de 30 días</strong>. Si cancelas antes de que termine, no se te cobra.</li>
+        <li>Todos los planes incluyen una <strong>prueba gratuita de {TRIAL_DAYS} días</strong>. Si cancelas antes de que termine, no se te cobra.</li>
         <li>Al terminar la prueba, el plan se cobra <strong>mensualmente</strong> en pesos chilenos y se renueva de forma automática cada mes.</li>
         <li>Puedes <strong>cancelar en cualquier momento</strong>. La cancelación rige al final del período pagado y no hay cobros posteriores.</li>
         <li>Los precios vigentes se publican en la página de <Link className="text-primary underline" to="/precios">precios</Link>. El plan Business para gimnasios se acuerda con nuestro equipo de ventas.</li>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { ErrorAlert } from './error-alert'
+import { ErrorAlert } from '@/components/ui/error-alert'
 
 /** Shown when a step is opened without the state the previous step leaves behind. */
 export function InvalidState({ message, to, action }: { message: string; to: string; action: string }) {

@@ -1,9 +1,10 @@
 import { PASSWORD_RULES, type PasswordRule } from '@app/contracts'
+import { SIGNUP_PASSWORD_MIN } from '@app/contracts/constants'
 import { Check, X } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
 const RULE_TEXTS: Record<PasswordRule, string> = {
-  length: 'Al menos 8 caracteres',
+  length: `Al menos ${SIGNUP_PASSWORD_MIN} caracteres`,
   lower: 'Una letra minúscula',
   upper: 'Una letra mayúscula',
   digit: 'Un número',

@@ -1,0 +1,44 @@
+// Shared E2E helpers: one e-mail generator, one mailbox poller, one axe check, one screenshot path.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+
+/** A fresh address for one test (the server keeps every account of a run). */
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+
+export interface Mail {
+  subject: string
+  text: string
+}
+
+/** The newest mail of the built-in mailbox for `to` that `accept` takes (polls until one arrives). */
+export async function latestMail(request: APIRequestContext, to: string, accept: (mail: Mail) => boolean = () => true): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)
+        const newest = (await res.json()).data[0] as Mail | undefined
+        found = newest && accept(newest) ? newest : undefined
+        return Boolean(found)
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** The WCAG levels every flow is checked against. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
+
+/** No serious or critical axe violation on the current screen. */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page: page as never }).withTags(WCAG_TAGS).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** A full-page screenshot in this test's own output folder (test-results/…), never a fixed path. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage })
+}

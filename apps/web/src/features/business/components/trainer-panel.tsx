@@ -1,0 +1,83 @@
+import type { Gym, Trainer } from '@app/contracts'
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { Building2, UserPlus, Users } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { deleteTrainer } from '../api/business-api'
+import { businessKeys } from '../hooks/use-business-data'
+import { ConfirmDelete } from './confirm-delete'
+import { EmptyState, LoadError, LoadingText } from './panel-states'
+import { TrainerCard } from './trainer-card'
+
+/** The Trainer Management tab (spec §2): the gym's trainers, their states, and delete with a question. */
+export function TrainerPanel({
+  gymQuery,
+  trainersQuery,
+  onAdd,
+  onEdit,
+}: {
+  gymQuery: UseQueryResult<Gym | null>
+  trainersQuery: UseQueryResult<Trainer[]>
+  onAdd: () => void
+  onEdit: (trainer: Trainer) => void
+}) {
+  const queryClient = useQueryClient()
+  const [toDelete, setToDelete] = useState<Trainer | null>(null)
+  const gym = gymQuery.data ?? null
+  const trainers = trainersQuery.data ?? []
+
+  const remove = useMutation({
+    mutationFn: (trainer: Trainer) => deleteTrainer(trainer.id),
+    onSuccess: async () => {
+      toast.success('Success', { description: 'Trainer deleted successfully!' })
+      setToDelete(null)
+      await queryClient.invalidateQueries({ queryKey: businessKeys.trainers(gym?.id) })
+    },
+    onError: () => toast.error('Error', { description: 'Failed to delete trainer. Please try again.' }),
+  })
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">Trainer Management</h2>
+          <p className="text-sm text-muted-foreground">Manage trainers for your gym</p>
+        </div>
+        <Button onClick={onAdd} disabled={!gym}>
+          <UserPlus aria-hidden="true" />
+          Add New Trainer
+        </Button>
+      </div>
+      {gymQuery.isPending ? (
+        <LoadingText>Loading trainers...</LoadingText>
+      ) : gymQuery.isError ? (
+        <LoadError message="Failed to load gym information. Please try again." onRetry={() => gymQuery.refetch()} />
+      ) : !gym ? (
+        <EmptyState icon={<Building2 className="size-6" aria-hidden="true" />} title="Please create a gym first to manage trainers" />
+      ) : trainersQuery.isPending ? (
+        <LoadingText>Loading trainers...</LoadingText>
+      ) : trainersQuery.isError ? (
+        <LoadError message="Failed to load trainers. Please try again." onRetry={() => trainersQuery.refetch()} />
+      ) : trainers.length === 0 ? (
+        <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No trainers found" hint="Get started by adding your first trainer." />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Trainers" data-testid="trainer-grid">
+          {trainers.map((trainer) => (
+            <li key={trainer.id} className="grid">
+              <TrainerCard trainer={trainer} onEdit={() => onEdit(trainer)} onDelete={() => setToDelete(trainer)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDelete
+        open={Boolean(toDelete)}
+        title="Delete Trainer"
+        question={`Are you sure you want to delete ${toDelete?.firstName} ${toDelete?.lastName}?`}
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,123 @@
+import type { Trainer, TrainerCreated } from '@app/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { Building2, LogOut, Plus, UserPlus, Users, Zap } from 'lucide-react'
+import { useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import { Logo } from '@/components/layout/logo'
+import { PageLoading } from '@/components/layout/page-loading'
+import { usePageMeta } from '@/components/layout/page-title'
+import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { isBusinessUser } from '@/lib/session'
+import { useSession } from '@/lib/use-session'
+import { GeneratedPasswordDialog } from '../components/generated-password-dialog'
+import { GymDialog } from '../components/gym-dialog'
+import { GymPanel } from '../components/gym-panel'
+import { StatCard, StatValue } from '../components/stat-card'
+import { TrainerDialog } from '../components/trainer-dialog'
+import { TrainerPanel } from '../components/trainer-panel'
+import { useMyGym, useTrainers } from '../hooks/use-business-data'
+
+export function BusinessDashboardPage() {
+  usePageMeta('Business Dashboard', 'Manage your gym and its trainers.')
+  const { user, isLoading, logout } = useSession()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [tab, setTab] = useState('gym')
+  const [gymDialogOpen, setGymDialogOpen] = useState(false)
+  const [trainerDialog, setTrainerDialog] = useState<{ open: boolean; trainer: Trainer | null }>({ open: false, trainer: null })
+  const [created, setCreated] = useState<TrainerCreated | null>(null)
+
+  const signedIn = isBusinessUser(user?.role)
+  const gymQuery = useMyGym(signedIn)
+  const gym = gymQuery.data ?? null
+  const trainersQuery = useTrainers(gym?.id)
+  const trainers = trainersQuery.data ?? []
+
+  if (isLoading && !user) return <PageLoading label="Loading..." />
+  if (!signedIn) return <Navigate to="/business/login" replace />
+
+  const onLogout = async () => {
+    await logout()
+    queryClient.removeQueries({ queryKey: ['business'] })
+    navigate('/business/login', { replace: true })
+  }
+  const openNewGym = () => {
+    setTab('gym')
+    setGymDialogOpen(true)
+  }
+  // Quick Actions work (docs/decisions/040): each opens its dialog on its tab.
+  const openTrainer = (trainer: Trainer | null) => {
+    setTab('trainers')
+    setTrainerDialog({ open: true, trainer })
+  }
+
+  const pending = '…'
+  const gymCount = gymQuery.isPending ? pending : gym ? 1 : 0
+  const trainerCount = !gym ? (gymQuery.isPending ? pending : 0) : trainersQuery.isPending ? pending : trainers.length
+
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <div className="min-w-0">
+            <Logo suffix="Business" />
+            <h1 className="text-xl font-bold sm:text-2xl">
+              Welcome, {user!.firstName} {user!.lastName}
+            </h1>
+          </div>
+          <Button variant="outline" onClick={onLogout} className="shrink-0">
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+        <section aria-label="Summary" className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+          <StatCard title="Gyms" icon={Building2}>
+            <StatValue testId="gym-count" value={gymCount} note={gym ? gym.name : 'No gym yet'} />
+          </StatCard>
+          <StatCard title="Trainers" icon={Users}>
+            <StatValue testId="trainer-count" value={trainerCount} note={gym ? `${trainers.filter((t) => t.isActive).length} active` : 'Create a gym to add trainers'} />
+          </StatCard>
+          <StatCard title="Quick Actions" icon={Zap} className="col-span-2 lg:col-span-1">
+            <Button size="sm" onClick={openNewGym} disabled={gymQuery.isPending || Boolean(gym)}>
+              <Plus aria-hidden="true" />
+              Add New Gym
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => openTrainer(null)} disabled={!gym}>
+              <UserPlus aria-hidden="true" />
+              Add Trainer
+            </Button>
+          </StatCard>
+        </section>
+
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="w-full sm:w-fit">
+            <TabsTrigger value="gym">Gym Management</TabsTrigger>
+            <TabsTrigger value="trainers">Trainer Management</TabsTrigger>
+          </TabsList>
+          <TabsContent value="gym" className="grid gap-4">
+            <GymPanel gymQuery={gymQuery} onCreate={() => setGymDialogOpen(true)} onEdit={() => setGymDialogOpen(true)} />
+          </TabsContent>
+          <TabsContent value="trainers" className="grid gap-4">
+            <TrainerPanel gymQuery={gymQuery} trainersQuery={trainersQuery} onAdd={() => openTrainer(null)} onEdit={openTrainer} />
+          </TabsContent>
+        </Tabs>
+      </main>
+
+      <GymDialog open={gymDialogOpen} onOpenChange={setGymDialogOpen} gym={gym} />
+      {gym && (
+        <TrainerDialog
+          open={trainerDialog.open}
+          onOpenChange={(open) => setTrainerDialog((s) => ({ ...s, open }))}
+          gym={gym}
+          trainer={trainerDialog.trainer}
+          onCreated={(trainer) => trainer.generatedPassword && setCreated(trainer)}
+        />
+      )}
+      <GeneratedPasswordDialog trainer={created} onClose={() => setCreated(null)} />
+    </div>
+  )
+}

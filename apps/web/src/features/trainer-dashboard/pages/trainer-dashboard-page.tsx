@@ -1,0 +1,180 @@
+import type { SubscriptionStatus } from '@app/contracts'
+import { SUBSCRIPTION_STATE_LABELS } from '@app/contracts/constants'
+import { useQuery } from '@tanstack/react-query'
+import { Banknote, CreditCard, Loader2, LogOut, Smartphone } from 'lucide-react'
+import { useState } from 'react'
+import { Link, Navigate } from 'react-router'
+import { toast } from 'sonner'
+import { Logo } from '@/components/layout/logo'
+import { PageLoading } from '@/components/layout/page-loading'
+import { usePageMeta } from '@/components/layout/page-title'
+import { ErrorAlert } from '@/components/ui/error-alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { brand } from '@/lib/brand'
+import { useSession } from '@/lib/use-session'
+import { createPortalSession, getPayoutAccount, getSubscriptionStatus, setupPayouts } from '@/lib/account-api'
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('es-CL', { day: 'numeric', month: 'long', year: 'numeric' }) : '—')
+
+function SubscriptionCard({ status, onPortal, openingPortal }: { status: SubscriptionStatus; onPortal: () => void; openingPortal: boolean }) {
+  const sub = status.subscription
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CreditCard className="size-5 text-primary" aria-hidden="true" />
+          <h2>Suscripción</h2>
+        </CardTitle>
+        <CardDescription>Tu plan y su facturación.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sub ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Plan</dt>
+            <dd className="font-medium">{sub.planTitle}</dd>
+            <dt className="text-muted-foreground">Estado</dt>
+            <dd>
+              <Badge variant={status.hasActiveSubscription ? 'success' : 'destructive'}>{SUBSCRIPTION_STATE_LABELS[sub.status] ?? sub.status}</Badge>
+            </dd>
+            <dt className="text-muted-foreground">Fin de la prueba</dt>
+            <dd>{formatDate(sub.trialEnd)}</dd>
+            <dt className="text-muted-foreground">{sub.cancelAtPeriodEnd ? 'Termina el' : 'Próxima renovación'}</dt>
+            <dd>{formatDate(sub.currentPeriodEnd)}</dd>
+          </dl>
+        ) : (
+          <p className="text-sm text-muted-foreground">Aún no tienes una suscripción activa.</p>
+        )}
+      </CardContent>
+      <CardFooter>
+        {sub ? (
+          <Button onClick={onPortal} disabled={openingPortal}>
+            {openingPortal ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Gestionar suscripción
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to="/auth/select-plan">Elegir un plan</Link>
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  )
+}
+
+export function TrainerDashboardPage() {
+  usePageMeta('Panel del entrenador')
+  const { user, isLoading, logout } = useSession()
+  const subscription = useQuery({ queryKey: ['subscription-status', user?.id], queryFn: getSubscriptionStatus, enabled: !!user })
+  const payouts = useQuery({ queryKey: ['payout-account', user?.id], queryFn: () => getPayoutAccount(user!.id), enabled: !!user })
+  const [opening, setOpening] = useState<'portal' | 'payouts' | null>(null)
+
+  if (isLoading && !user) return <PageLoading />
+  if (!user) return <Navigate to="/auth/login" replace />
+
+  const onPortal = async () => {
+    setOpening('portal')
+    try {
+      const { url } = await createPortalSession(`${window.location.origin}/dashboard`)
+      window.location.assign(url)
+    } catch {
+      toast.error('Error al acceder al portal de facturación')
+      setOpening(null)
+    }
+  }
+
+  const onPayouts = async () => {
+    setOpening('payouts')
+    try {
+      const { onboardingUrl } = await setupPayouts(user.id, user.email)
+      if (!onboardingUrl) toast.error('No se recibió URL de onboarding')
+      else window.open(onboardingUrl, '_blank', 'noopener')
+    } catch {
+      toast.error('Error iniciando onboarding')
+    } finally {
+      setOpening(null)
+    }
+  }
+
+  const payoutsReady = payouts.data?.charges_enabled ?? false
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-4">
+          <Logo />
+          <Button variant="ghost" size="sm" onClick={() => void logout()}>
+            <LogOut aria-hidden="true" />
+            Cerrar sesión
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">
+            Hola, {user.firstName} {user.lastName}
+          </h1>
+          <p className="text-muted-foreground">Este es el resumen de tu cuenta de entrenador.</p>
+        </div>
+        <div className="grid gap-6 md:grid-cols-2">
+          {subscription.isPending ? (
+            <Skeleton className="h-64 rounded-xl" aria-label="Cargando suscripción" />
+          ) : subscription.isError ? (
+            <ErrorAlert>Error al verificar el estado de la suscripción</ErrorAlert>
+          ) : (
+            <SubscriptionCard status={subscription.data} onPortal={onPortal} openingPortal={opening === 'portal'} />
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Banknote className="size-5 text-primary" aria-hidden="true" />
+                <h2>Pagos de tus clientes</h2>
+              </CardTitle>
+              <CardDescription>La cuenta donde recibes los cobros automáticos.</CardDescription>
+            </CardHeader>
+            <CardContent className="text-sm">
+              {payouts.isPending ? (
+                <Skeleton className="h-6 w-40" />
+              ) : payouts.isError ? (
+                <p className="text-destructive-strong">Error verificando</p>
+              ) : (
+                <p>
+                  Estado:{' '}
+                  <Badge variant={payoutsReady ? 'success' : 'secondary'}>{payoutsReady ? 'Configuración completa' : 'Configuración pendiente'}</Badge>
+                </p>
+              )}
+            </CardContent>
+            <CardFooter>
+              <Button variant={payoutsReady ? 'outline' : 'default'} onClick={onPayouts} disabled={opening === 'payouts' || !subscription.data?.subscription}>
+                {opening === 'payouts' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {payoutsReady ? 'Revisar configuración de pagos' : 'Configurar pagos'}
+              </Button>
+            </CardFooter>
+          </Card>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Smartphone className="size-5 text-primary" aria-hidden="true" />
+              <h2>Descarga la app</h2>
+            </CardTitle>
+            <CardDescription>Gestiona rutinas, clientes y progreso desde tu teléfono con el mismo correo y contraseña.</CardDescription>
+          </CardHeader>
+          <CardFooter className="flex flex-wrap gap-3">
+            <Button asChild variant="outline">
+              <a href={brand.appStoreUrl} target="_blank" rel="noopener noreferrer">
+                App Store
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={brand.playStoreUrl} target="_blank" rel="noopener noreferrer">
+                Google Play
+              </a>
+            </Button>
+          </CardFooter>
+        </Card>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+import { Loader2 } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { usePageMeta } from '@/components/layout/page-title'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { sleep } from '@/lib/utils'
+import { useSession } from '@/lib/use-session'
+import { createPortalSession, getSubscriptionStatus } from '@/lib/account-api'
+import { saveFlow } from '@/lib/signup-flow'
+import { serverErrorText } from '@/lib/error-text'
+import { formResolver } from '@/lib/form-resolver'
+import { LoginFormSchema } from '@/lib/login-form'
+import { AuthLayout } from '../components/auth-layout'
+import { ErrorAlert } from '@/components/ui/error-alert'
+import { FormField } from '@/components/ui/form-field'
+
+/** Spec §4: the pause between a successful login and the subscription check. */
+export const AFTER_LOGIN_DELAY_MS = 300
+
+
+const BUTTON_LABELS = { idle: 'Ingresar', login: 'Ingresando...', checking: 'Verificando suscripción...' } as const
+
+export function TrainerLoginPage() {
+  usePageMeta('Iniciar sesión', 'Ingresa a tu cuenta de entrenador.')
+  const navigate = useNavigate()
+  const { login } = useSession()
+  const [phase, setPhase] = useState<keyof typeof BUTTON_LABELS>('idle')
+  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm<z.input<typeof LoginFormSchema>, unknown, z.output<typeof LoginFormSchema>>({
+    resolver: formResolver(LoginFormSchema, 'es'),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(null)
+    setPhase('login')
+    let user
+    try {
+      user = await login({ email: values.email, password: values.password }, 'email')
+    } catch (error) {
+      const { field, message } = serverErrorText(error, 'es')
+      if (field === 'email' || field === 'password') form.setError(field, { message })
+      else setAlert(message)
+      toast.error(message)
+      setPhase('idle')
+      return
+    }
+    toast.success('Inicio de sesión exitoso')
+    setPhase('checking')
+    await sleep(AFTER_LOGIN_DELAY_MS)
+
+    let active: boolean
+    try {
+      active = (await getSubscriptionStatus()).hasActiveSubscription
+    } catch {
+      toast.error('Error al verificar el estado de la suscripción')
+      saveFlow({ email: user.email, userId: user.id })
+      navigate('/auth/select-plan')
+      return
+    }
+    if (!active) {
+      saveFlow({ email: user.email, userId: user.id })
+      navigate('/auth/select-plan')
+      return
+    }
+    try {
+      const { url } = await createPortalSession(`${window.location.origin}/dashboard`)
+      if (url) {
+        window.location.assign(url)
+        return
+      }
+      navigate('/dashboard')
+    } catch {
+      toast.error('Error al acceder al portal de facturación')
+      navigate('/dashboard')
+    }
+  })
+
+  const busy = phase !== 'idle'
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl">Inicia sesión</h1>
+          </CardTitle>
+          <CardDescription>Ingresa a tu cuenta de entrenador para gestionar tu suscripción.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <FormField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" placeholder="tu@correo.com" error={errors.email?.message} {...form.register('email')} />
+            <FormField label="Contraseña" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+            {alert ? (
+              <ErrorAlert>{alert}</ErrorAlert>
+            ) : null}
+            <Button type="submit" disabled={busy} size="lg">
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {BUTTON_LABELS[phase]}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            ¿No tienes cuenta?{' '}
+            <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
+              Regístrate
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  )
+}

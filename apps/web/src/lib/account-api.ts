@@ -1,0 +1,25 @@
+import type { BillingPortalSession, OnboardingSetup, PayoutAccountStatus, SubscriptionStatus, TrainerOnboardingStatus } from '@app/contracts'
+import { PAYOUT_COUNTRY } from '@app/contracts/constants'
+import { api, type RequestOptions } from './api-client'
+import { getSession } from './session'
+import { getFlow } from './signup-flow'
+
+/**
+ * A trainer's subscription and payout calls, used by the sign-up flow and the trainer dashboard.
+ * Auth: the signed-in session (refreshed on 401) when there is one; otherwise the signup token
+ * the flow got at registration (docs/decisions/030).
+ */
+export function flowAuth(): RequestOptions {
+  if (getSession()) return {}
+  const token = getFlow().token
+  return token ? { auth: false, bearer: token } : { auth: false }
+}
+
+const enc = encodeURIComponent
+
+export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/payments/subscription-status')
+export const createPortalSession = (returnUrl: string) => api.post<BillingPortalSession>('/payments/stripe/billing-portal-session', { returnUrl })
+export const setupPayouts = (userId: string, email: string) =>
+  api.post<OnboardingSetup>('/connect/onboarding/setup', { userId, email, country: PAYOUT_COUNTRY }, flowAuth())
+export const getPayoutAccount = (userId: string) => api.get<PayoutAccountStatus>(`/connect/account/by-user/${enc(userId)}`, flowAuth())
+export const getOnboardingStatus = (userId: string) => api.get<TrainerOnboardingStatus>(`/trainers/by-user/${enc(userId)}/onboarding-status`, flowAuth())
