@@ -5,13 +5,18 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { brand } from '@/lib/brand'
-import { clearFlow } from '../lib/flow-state'
+import { completeSignup } from '../api/signup-api'
+import { clearFlow, getFlow } from '../lib/flow-state'
 import { AuthLayout } from './auth-layout'
 
 export function OnboardingCompletePage() {
   usePageMeta('¡Todo listo!')
-  // The flow ends here: its state and signup token are no longer needed.
-  useEffect(() => clearFlow(), [])
+  // The flow ends here: the server revokes its signup token, and its state is dropped.
+  useEffect(() => {
+    // completeSignup() takes the token when called, so the state can be cleared at once.
+    if (getFlow().token) void completeSignup().catch(() => undefined)
+    clearFlow()
+  }, [])
   return (
     <AuthLayout>
       <Card className="text-center">

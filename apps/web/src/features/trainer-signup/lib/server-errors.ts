@@ -25,6 +25,7 @@ const FIELD_MESSAGES: Record<string, Record<string, string>> = {
     incorrectOldPassword: 'La contraseña actual es incorrecta',
   },
   otp: { invalidOrExpired: 'Código inválido o expirado' },
+  verificationToken: { invalidOrExpired: 'La verificación del correo expiró. Reinicia el registro.' },
   hash: { invalidHash: 'Enlace inválido o expirado', '': 'El código es requerido' },
   user: { userNotFound: 'Usuario no encontrado' },
 }
