@@ -2,6 +2,7 @@ import { BUSINESS_ROLES, type Login, type LoginResponse } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import { unprocessable } from '../../errors.ts'
 import { revokeSignupTokens } from '../signup/flow-auth.ts'
+import { passwordQueue } from '../users/hashing.ts'
 import { findUserByEmail, hashPassword, normalizeEmail, toUser, verifyPassword } from '../users/service.ts'
 import { recordLoginFailure, throttleLogin } from './login-limits.ts'
 import { startSession } from './sessions.ts'
@@ -14,6 +15,8 @@ const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password').ca
 }))
 
 export async function login(app: FastifyInstance, input: Login, flavour: 'email' | 'business', ip: string): Promise<LoginResponse> {
+  // Under a flood, refuse before any query: the database is shared with every other request.
+  passwordQueue.assertRoom()
   const email = normalizeEmail(input.email)
   const user = await findUserByEmail(app.db, email)
   await throttleLogin(app, email, user?.id, ip)

@@ -43,6 +43,14 @@ export class WorkQueue {
     return Math.max(1, Math.ceil(((this.waiting.length + 1) * this.averageMs) / this.options.concurrency / 1000))
   }
 
+  /**
+   * Throws `busy` now if a task would be refused: lets a caller turn a request away before it
+   * spends anything else (database queries) on work that cannot be done.
+   */
+  assertRoom() {
+    if (this.active >= this.options.concurrency && this.waiting.length >= this.options.maxQueued) throw busy(this.retryAfterSeconds())
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxQueued) throw busy(this.retryAfterSeconds())
