@@ -1,3 +1,4 @@
+/* global Buffer */
 // npm run bench:login-flood: does a flood of wrong-password logins starve the server? (issue 9, item 11)
 //  1. starts the API (apps/api/dist/server.js when built, else the TypeScript source through tsx)
 //     on a free port with a temp DATA_DIR; builds nothing;
