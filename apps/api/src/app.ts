@@ -27,6 +27,7 @@ import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
 import paymentsPlugin from './plugins/payments.ts'
 import webPlugin from './plugins/web.ts'
+import { configurePasswordHashing } from './modules/users/hashing.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
+  configurePasswordHashing({ maxQueued: config.PASSWORD_HASH_QUEUE_MAX, ...(config.PASSWORD_HASH_CONCURRENCY ? { concurrency: config.PASSWORD_HASH_CONCURRENCY } : {}) })
 
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory, poolMax: config.DATABASE_POOL_MAX }))
 

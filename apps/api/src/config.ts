@@ -35,6 +35,9 @@ const EnvSchema = z
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(15 * 60),
     REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    /** argon2 hashes/verifications at once (default: the number of cores) and how many may wait. */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,

@@ -20,7 +20,17 @@ export const OtpVerifySchema = z.strictObject({
 })
 export type OtpVerify = z.infer<typeof OtpVerifySchema>
 
-export const OtpVerifiedSchema = z.object({ ok: z.literal(true), verified: z.literal(true) })
+/**
+ * `verificationToken` proves to `POST /auth/email/register` that this caller read the code sent
+ * to this e-mail: single use, bound to the e-mail, valid OTP_VERIFIED_WINDOW_SECONDS.
+ */
+export const OtpVerifiedSchema = z.object({
+  ok: z.literal(true),
+  verified: z.literal(true),
+  verificationToken: z.string(),
+  verificationTokenExpiresAt: z.string(),
+})
+export type OtpVerified = z.infer<typeof OtpVerifiedSchema>
 
 /** Trainer sign-up password: 8+ characters with lower case, upper case, a digit and a symbol (spec §5). */
 export const PASSWORD_RULES = [
@@ -39,6 +49,8 @@ export const MemberRegistrationSchema = z.strictObject({
   firstName: z.string().trim().min(1, { error: 'required' }).max(100),
   lastName: z.string().trim().min(1, { error: 'required' }).max(100),
   userType: z.literal('member'),
+  /** From `POST /auth/email/otp/verify` for this e-mail; used up by the registration. */
+  verificationToken: z.string().trim().min(1, { error: 'required' }).max(200),
 })
 export type MemberRegistration = z.infer<typeof MemberRegistrationSchema>
 

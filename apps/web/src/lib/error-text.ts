@@ -157,6 +157,10 @@ const BY_FIELD: Record<Lang, Record<string, Partial<Record<MessageCode, string>>
     lastName: { required: 'Nombre y apellido requeridos' },
     otp: { required: 'El código es requerido', invalid: 'Código inválido o expirado' },
     hash: { required: 'El código es requerido' },
+    verificationToken: {
+      invalidOrExpired: 'La verificación del correo expiró. Reinicia el registro.',
+      required: 'La verificación del correo expiró. Reinicia el registro.',
+    },
   },
   en: {
     email: { notFound: 'No account is registered with this e-mail' },

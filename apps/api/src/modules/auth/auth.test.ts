@@ -36,11 +36,12 @@ describe('POST /auth/email/login', () => {
     expect(res.json().errors).toEqual({ password: 'incorrectPassword' })
   })
 
-  it('rate-limits attempts per e-mail, answering 429 with Retry-After', async () => {
+  it('rate-limits attempts per (e-mail, address), answering 429 with Retry-After', async () => {
     const email = await newUser()
+    const ip = freshIp()
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) {
-      const res = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'wrong' }, ip: freshIp() })
+      const res = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'wrong' }, ip })
       statuses.push(res.statusCode)
       if (res.statusCode === 429) {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)

@@ -1,36 +1,33 @@
 import { ApiErrorSchema, LoginResponseSchema, LoginSchema, OkSchema, TokenPairSchema, UserSchema } from '@app/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { bearerOf, currentUser } from '../../plugins/auth.ts'
 import { unauthorized } from '../../errors.ts'
+import { emailAddressKey } from '../../plugins/rate-limit.ts'
 import { findUserById, toUser } from '../users/service.ts'
 import { login } from './service.ts'
 import { revokeSession, rotateSession } from './sessions.ts'
-
-const emailKey = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
-}
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const loginLimits = [
     app.limit('login-ip', { max: 30, windowMs: 10 * 60_000 }),
-    app.limit('login-email', { max: 10, windowMs: 10 * 60_000, key: emailKey }),
+    // Per e-mail across addresses: a delay and a ceiling that spares known addresses (login-limits.ts).
+    app.limit('login-email-ip', { max: 10, windowMs: 10 * 60_000, key: emailAddressKey }),
   ]
   const loginSchema = (summary: string) => ({
     tags: ['auth'],
     summary,
     body: LoginSchema,
-    response: { 200: LoginResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+    response: { 200: LoginResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
   })
 
   app.post('/auth/email/login', { schema: loginSchema('Sign in (trainers, members)'), preHandler: loginLimits }, (request) =>
-    login(app, request.body, 'email'),
+    login(app, request.body, 'email', request.ip),
   )
 
   app.post('/auth/business/login', { schema: loginSchema('Sign in to the business area'), preHandler: loginLimits }, (request) =>
-    login(app, request.body, 'business'),
+    login(app, request.body, 'business', request.ip),
   )
 
   app.post(

@@ -1,20 +1,32 @@
 import { BUSINESS_ROLES, type Login, type LoginResponse } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import { unprocessable } from '../../errors.ts'
-import { findUserByEmail, hashPassword, toUser, verifyPassword } from '../users/service.ts'
+import { revokeSignupTokens } from '../signup/flow-auth.ts'
+import { passwordQueue } from '../users/hashing.ts'
+import { findUserByEmail, hashPassword, normalizeEmail, toUser, verifyPassword } from '../users/service.ts'
+import { recordLoginFailure, throttleLogin } from './login-limits.ts'
 import { startSession } from './sessions.ts'
 
 // Verified against when the e-mail is unknown so that both answers take as long.
 let dummyHash: Promise<string> | undefined
-const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'))
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password').catch((err) => {
+  dummyHash = undefined
+  throw err
+}))
 
-export async function login(app: FastifyInstance, input: Login, flavour: 'email' | 'business'): Promise<LoginResponse> {
-  const user = await findUserByEmail(app.db, input.email)
+export async function login(app: FastifyInstance, input: Login, flavour: 'email' | 'business', ip: string): Promise<LoginResponse> {
+  // Under a flood, refuse before any query: the database is shared with every other request.
+  passwordQueue.assertRoom()
+  const email = normalizeEmail(input.email)
+  const user = await findUserByEmail(app.db, email)
+  await throttleLogin(app, email, user?.id, ip)
   if (!user) {
     await verifyPassword(await getDummyHash(), input.password)
+    await recordLoginFailure(app, email)
     throw unprocessable({ email: 'notFound' }, 'No account is registered with this e-mail')
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordLoginFailure(app, email)
     throw unprocessable({ password: 'incorrectPassword' }, 'Incorrect password')
   }
   if (!user.isActive) throw unprocessable({ email: 'inactive' }, 'This account is disabled')
@@ -24,6 +36,10 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
       'This account is not a business account. Trainers and clients sign in at /auth/login.',
     )
   }
-  const pair = await startSession(app.db, app.tokens, user, app.config.REFRESH_TOKEN_TTL)
+  const pair = await app.db.transaction(async (tx) => {
+    // Signing in ends the sign-up flow: its token must not outlive the first real session.
+    await revokeSignupTokens(tx, user.id, 'login')
+    return startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
+  })
   return { ...pair, user: toUser(user) }
 }

@@ -10,11 +10,14 @@ interface SessionUser {
   role: string
 }
 
-/** Starts a session (one per signed-in device) and answers its first token pair. */
-export async function startSession(db: Tx, tokens: TokenService, user: SessionUser, ttlSeconds: number): Promise<TokenPair> {
+/**
+ * Starts a session (one per signed-in device) and answers its first token pair. `ip` is the
+ * client address of the sign-in: a later login from it is not throttled per e-mail.
+ */
+export async function startSession(db: Tx, tokens: TokenService, user: SessionUser, ttlSeconds: number, ip?: string): Promise<TokenPair> {
   const [session] = await db
     .insert(sessions)
-    .values({ userId: user.id, refreshJti: 'pending', expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
+    .values({ userId: user.id, refreshJti: 'pending', expiresAt: new Date(Date.now() + ttlSeconds * 1000), ip })
     .returning({ id: sessions.id })
   const refresh = await tokens.signRefresh({ sub: user.id, sid: session.id })
   await db.update(sessions).set({ refreshJti: refresh.jti }).where(eq(sessions.id, session.id))

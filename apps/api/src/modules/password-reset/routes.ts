@@ -1,12 +1,8 @@
 import { ApiErrorSchema, ForgotPasswordResponseSchema, ForgotPasswordSchema, OkSchema, ResetPasswordSchema } from '@app/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { emailAddressKey } from '../../plugins/rate-limit.ts'
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from './service.ts'
-
-const emailKey = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
-}
 
 export default async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -22,7 +18,8 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       },
       preHandler: [
         app.limit('forgot-ip', { max: 20, windowMs: 60 * 60_000 }),
-        app.limit('forgot-email', { max: 5, windowMs: 60 * 60_000, key: emailKey }),
+        // Per e-mail, the service's inbox ceiling drops extra mail instead of refusing the owner.
+        app.limit('forgot-email-ip', { max: 5, windowMs: 60 * 60_000, key: emailAddressKey }),
       ],
     },
     async (request) => {
@@ -38,7 +35,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Set a new password with the hash of a reset link; ends every session of the account',
         body: ResetPasswordSchema,
-        response: { 200: OkSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: OkSchema, 422: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
       },
       preHandler: app.limit('reset-ip', { max: 20, windowMs: 60 * 60_000 }),
     },

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { users } from '../../db/schema.ts'
+import type { Tx } from '../../db/client.ts'
+import { signupTokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 import { bearerOf } from '../../plugins/auth.ts'
 
@@ -19,11 +20,16 @@ declare module 'fastify' {
 
 const keyOf = (app: FastifyInstance) => new TextEncoder().encode(`${app.config.JWT_ACCESS_SECRET}:signup`)
 
-/** A signed, short-lived token naming the user who just registered (docs/decisions/030). */
-export async function signSignupToken(app: FastifyInstance, userId: string) {
+/**
+ * A signed, short-lived token naming the user who just registered (docs/decisions/030). Its id
+ * (jti) is a signup_tokens row, so it can be revoked before it expires.
+ */
+export async function signSignupToken(app: FastifyInstance, userId: string, db: Tx = app.db) {
   const expiresAt = new Date(Date.now() + SIGNUP_TOKEN_TTL_SECONDS * 1000)
+  const [row] = await db.insert(signupTokens).values({ userId, expiresAt }).returning({ id: signupTokens.id })
   const token = await new SignJWT({ typ: 'signup' })
     .setProtectedHeader({ alg: 'HS256' })
+    .setJti(row.id)
     .setSubject(userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -33,14 +39,33 @@ export async function signSignupToken(app: FastifyInstance, userId: string) {
   return { token, expiresAt }
 }
 
-async function verifySignupToken(app: FastifyInstance, token: string): Promise<string | null> {
+/** Revokes every live signup token of a user: a login, a password reset or the end of the flow. */
+export async function revokeSignupTokens(db: Tx, userId: string, reason: string) {
+  await db
+    .update(signupTokens)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(signupTokens.userId, userId), isNull(signupTokens.revokedAt)))
+}
+
+/** The token's { user id, token id } when it is a signup token that is neither expired nor revoked. */
+export async function verifySignupToken(app: FastifyInstance, token: string): Promise<{ userId: string; tokenId: string } | null> {
+  let claims: { sub: string; jti: string }
   try {
     const { payload } = await jwtVerify(token, keyOf(app), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] })
-    return payload.typ === 'signup' && payload.sub ? payload.sub : null
+    if (payload.typ !== 'signup' || !payload.sub || !payload.jti) return null
+    claims = { sub: payload.sub, jti: payload.jti }
   } catch (err) {
     if (err instanceof errors.JOSEError) return null
     throw err
   }
+  // A jti that is not a uuid cannot name a row (and must not reach a uuid comparison).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.jti)) return null
+  const [row] = await app.db
+    .select({ id: signupTokens.id })
+    .from(signupTokens)
+    .where(and(eq(signupTokens.id, claims.jti), eq(signupTokens.userId, claims.sub), isNull(signupTokens.revokedAt), gt(signupTokens.expiresAt, new Date())))
+    .limit(1)
+  return row ? { userId: claims.sub, tokenId: row.id } : null
 }
 
 /**
@@ -51,17 +76,18 @@ export function authenticateFlow(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const token = bearerOf(request)
     if (!token) throw unauthorized('Missing bearer token')
-    const userId = await verifySignupToken(app, token)
-    if (userId) {
+    const signup = await verifySignupToken(app, token)
+    if (signup) {
       const [row] = await app.db
         .select({ id: users.id, email: users.email })
         .from(users)
-        .where(and(eq(users.id, userId), eq(users.isActive, true)))
+        .where(and(eq(users.id, signup.userId), eq(users.isActive, true)))
         .limit(1)
       if (!row) throw unauthorized('Session expired')
       request.flowUser = { ...row, via: 'signup' }
       return
     }
+    // A revoked or expired signup token fails here too: app.authenticate refuses it with 401.
     await app.authenticate(request)
     request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
   }

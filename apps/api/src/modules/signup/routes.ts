@@ -6,26 +6,25 @@ import {
   OtpSentSchema,
   OtpVerifiedSchema,
   OtpVerifySchema,
+  OkSchema,
   UserLookupQuerySchema,
   UserLookupSchema,
 } from '@app/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HttpError } from '../../errors.ts'
+import { emailAddressKey } from '../../plugins/rate-limit.ts'
 import { findUserByEmail } from '../users/service.ts'
+import { authenticateFlow, flowUserFor, revokeSignupTokens } from './flow-auth.ts'
 import { generateCode, registerMember, resendCode, verifyCode } from './service.ts'
-
-const emailKey = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
-}
 
 export default async function signupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const errors = { 422: ApiErrorSchema, 429: ApiErrorSchema }
   const sendLimits = [
     app.limit('otp-send-ip', { max: 20, windowMs: 10 * 60_000 }),
-    app.limit('otp-send-email', { max: 8, windowMs: 60 * 60_000, key: emailKey }),
+    // Per (e-mail, address) only: per e-mail, the inbox ceiling in the service drops extra mail instead of refusing.
+    app.limit('otp-send-email-ip', { max: 8, windowMs: 60 * 60_000, key: emailAddressKey }),
   ]
 
   app.post(
@@ -54,13 +53,31 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['signup'],
-        summary: 'Register a member whose e-mail was verified by a code in the last 30 minutes (no auth)',
+        summary: 'Register a member with the verification token of otp/verify (no auth)',
         body: MemberRegistrationSchema,
         response: { 200: MemberRegisteredSchema, ...errors },
       },
       preHandler: app.limit('register-ip', { max: 10, windowMs: 10 * 60_000 }),
     },
     (request) => registerMember(app, request.body),
+  )
+
+  app.post(
+    '/auth/signup/complete',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'End the sign-up flow: its signup token stops working (signup token or session)',
+        security: [{ bearer: [] }],
+        response: { 200: OkSchema, 401: ApiErrorSchema },
+      },
+      preHandler: authenticateFlow(app),
+    },
+    async (request) => {
+      const user = flowUserFor(request, request.flowUser?.id ?? '')
+      await revokeSignupTokens(app.db, user.id, 'sign-up complete')
+      return { ok: true as const }
+    },
   )
 
   app.get(

@@ -6,16 +6,24 @@ import {
   type MemberRegistered,
   type MemberRegistration,
   type OtpSent,
+  type OtpVerified,
 } from '@app/contracts'
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
-import { otpCodes } from '../../db/schema.ts'
+import { otpCodes, users } from '../../db/schema.ts'
 import { tooManyRequests, unprocessable } from '../../errors.ts'
-import { findUserByEmail, insertUser, normalizeEmail } from '../users/service.ts'
+import { findUserByEmail, hashPassword, insertUser, normalizeEmail } from '../users/service.ts'
 import { signSignupToken } from './flow-auth.ts'
+
+/**
+ * At most this many code mails reach one inbox per hour, whoever asks. Beyond it a request gets
+ * the same answer but nothing is sent and the last code stays valid, so a stranger can neither
+ * flood the inbox nor keep its owner from using the code they already have.
+ */
+export const CODE_MAILS_PER_INBOX_PER_HOUR = 8
 
 type OtpRow = typeof otpCodes.$inferSelect
 
@@ -40,6 +48,12 @@ async function refuseRegisteredEmail(db: Tx, email: string) {
 }
 
 async function sendNewCode(app: FastifyInstance, email: string, now: number): Promise<OtpSent> {
+  const sent: OtpSent = { ok: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS }
+  const [recent] = await app.db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email), gt(otpCodes.sentAt, new Date(now - 3600_000))))
+  if (recent.n >= CODE_MAILS_PER_INBOX_PER_HOUR) return sent
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   await app.db.transaction(async (tx) => {
     // A new code replaces every earlier one.
@@ -66,7 +80,7 @@ async function sendNewCode(app: FastifyInstance, email: string, now: number): Pr
       secrets: [code],
     })
   })
-  return { ok: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS }
+  return sent
 }
 
 /**
@@ -101,8 +115,15 @@ export async function resendCode(app: FastifyInstance, rawEmail: string): Promis
   return sendNewCode(app, email, now)
 }
 
-/** Checks a code; five wrong tries void it. */
-export async function verifyCode(app: FastifyInstance, rawEmail: string, otp: string) {
+/** Only this digest of a verification token is stored. */
+const digestVerificationToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Checks a code; five wrong tries void it. The right code answers a single-use verification
+ * token bound to this e-mail, which registration requires (issue 9, item 3): knowing that an
+ * address was verified is no longer enough to register it.
+ */
+export async function verifyCode(app: FastifyInstance, rawEmail: string, otp: string): Promise<OtpVerified> {
   const email = normalizeEmail(rawEmail)
   const now = Date.now()
   const last = await latestCode(app.db, email)
@@ -121,39 +142,49 @@ export async function verifyCode(app: FastifyInstance, rawEmail: string, otp: st
       .where(and(eq(otpCodes.id, last.id), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
     throw invalidOrExpired()
   }
-  const done = await app.db
+  // Verifying the same code again issues a new token and voids the previous one.
+  const verificationToken = randomBytes(32).toString('base64url')
+  const [done] = await app.db
     .update(otpCodes)
-    .set({ verifiedAt: last.verifiedAt ?? new Date(now) })
-    .where(and(eq(otpCodes.id, last.id), isNull(otpCodes.voidedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
-    .returning({ id: otpCodes.id })
-  if (done.length === 0) throw invalidOrExpired()
-  return { ok: true as const, verified: true as const }
+    .set({ verifiedAt: last.verifiedAt ?? new Date(now), verificationTokenHash: digestVerificationToken(verificationToken) })
+    .where(and(eq(otpCodes.id, last.id), isNull(otpCodes.voidedAt), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ verifiedAt: otpCodes.verifiedAt })
+  if (!done?.verifiedAt) throw invalidOrExpired()
+  const expiresAt = new Date(done.verifiedAt.getTime() + OTP_VERIFIED_WINDOW_SECONDS * 1000)
+  return { ok: true, verified: true, verificationToken, verificationTokenExpiresAt: expiresAt.toISOString() }
 }
 
-/** Registers a member whose e-mail was verified by a code within the last 30 minutes. */
+const invalidVerificationToken = () =>
+  unprocessable({ verificationToken: 'invalidOrExpired' }, 'Verify the e-mail with a code first')
+
+/**
+ * Registers a member with the verification token `otp/verify` answered for this e-mail. The token
+ * is used up in the same transaction as the insert: it registers one account, once.
+ */
 export async function registerMember(app: FastifyInstance, input: MemberRegistration): Promise<MemberRegistered> {
   const email = normalizeEmail(input.email)
-  const now = Date.now()
-  const user = await app.db.transaction(async (tx) => {
-    const consumed = await tx
-      .update(otpCodes)
-      .set({ consumedAt: new Date(now) })
-      .where(
-        and(
-          eq(otpCodes.email, email),
-          isNull(otpCodes.consumedAt),
-          gt(otpCodes.verifiedAt, new Date(now - OTP_VERIFIED_WINDOW_SECONDS * 1000)),
-        ),
-      )
-      .returning({ id: otpCodes.id })
-    if (consumed.length === 0) {
-      if (await findUserByEmail(tx, email)) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
-      throw unprocessable({ otp: 'invalidOrExpired' }, 'Verify the e-mail with a code first')
-    }
-    const row = await insertUser(tx, { email, password: input.password, firstName: input.firstName, lastName: input.lastName, role: 'member' })
+  const tokenHash = digestVerificationToken(input.verificationToken)
+  const usable = (now: number) =>
+    and(
+      eq(otpCodes.verificationTokenHash, tokenHash),
+      eq(otpCodes.email, email),
+      isNull(otpCodes.consumedAt),
+      gt(otpCodes.verifiedAt, new Date(now - OTP_VERIFIED_WINDOW_SECONDS * 1000)),
+    )
+  // Checked before the password is hashed, so that bad tokens cost no argon2 work.
+  const [candidate] = await app.db.select({ id: otpCodes.id }).from(otpCodes).where(usable(Date.now())).limit(1)
+  if (!candidate) throw invalidVerificationToken()
+  const passwordHash = await hashPassword(input.password)
+
+  const { user, signup } = await app.db.transaction(async (tx) => {
+    const now = Date.now()
+    const consumed = await tx.update(otpCodes).set({ consumedAt: new Date(now) }).where(usable(now)).returning({ id: otpCodes.id })
+    if (consumed.length === 0) throw invalidVerificationToken()
+    const row = await insertUser(tx, { email, password: input.password, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'member' })
     if (!row) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
-    return row
+    // The code proved the address.
+    await tx.update(users).set({ emailVerifiedAt: new Date(now) }).where(eq(users.id, row.id))
+    return { user: row, signup: await signSignupToken(app, row.id, tx) }
   })
-  const signup = await signSignupToken(app, user.id)
   return { id: user.id, signupToken: signup.token, signupTokenExpiresAt: signup.expiresAt.toISOString() }
 }

@@ -20,8 +20,8 @@ const mailCount = async (email: string) => (await ctx.app.db.select().from(mailO
 const generate = (email: string, ip = freshIp()) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/generate', { body: { email }, ip })
 const resend = (email: string) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/resend', { body: { email } })
 const verify = (email: string, otp: string) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/verify', { body: { email, otp } })
-const register = (email: string, overrides: Record<string, unknown> = {}) =>
-  call(ctx.app, 'POST', '/api/v1/auth/email/register', { body: { email, password: PASSWORD, firstName: 'Camila', lastName: 'Rojas', userType: 'member', ...overrides } })
+const register = (email: string, verificationToken: string, overrides: Record<string, unknown> = {}) =>
+  call(ctx.app, 'POST', '/api/v1/auth/email/register', { body: { email, password: PASSWORD, firstName: 'Camila', lastName: 'Rojas', userType: 'member', verificationToken, ...overrides } })
 
 /** Fake only Date: the database driver and the mail worker keep their real timers. */
 function freezeClock() {
@@ -81,7 +81,10 @@ describe('POST /auth/email/otp/verify', () => {
     const { code } = await lastCodeMailed(email)
     const res = await verify(email, code)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ ok: true, verified: true })
+    expect(res.json()).toEqual({ ok: true, verified: true, verificationToken: expect.stringMatching(/^[\w-]{43}$/), verificationTokenExpiresAt: expect.any(String) })
+    const [row] = await ctx.app.db.select().from(otpCodes).where(eq(otpCodes.email, email))
+    expect(row.verificationTokenHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(row.verificationTokenHash).not.toContain(res.json().verificationToken)
   })
 
   it('wrong code → 422 errors.otp = invalidOrExpired', async () => {
@@ -186,13 +189,14 @@ describe('POST /auth/email/register', () => {
     const email = uniqueEmail('trainer')
     await generate(email)
     const { code } = await lastCodeMailed(email)
-    expect((await verify(email, code)).statusCode).toBe(200)
-    return email
+    const res = await verify(email, code)
+    expect(res.statusCode).toBe(200)
+    return { email, token: res.json().verificationToken as string }
   }
 
   it('registers a member after a verified code and answers id plus a signup token', async () => {
-    const email = await verifiedEmail()
-    const res = await register(email.toUpperCase())
+    const { email, token } = await verifiedEmail()
+    const res = await register(email.toUpperCase(), token)
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toEqual({ id: expect.any(String), signupToken: expect.any(String), signupTokenExpiresAt: expect.any(String) })
@@ -203,48 +207,48 @@ describe('POST /auth/email/register', () => {
     expect(login.statusCode).toBe(200)
   })
 
-  it('without a verified code → 422 errors.otp = invalidOrExpired', async () => {
+  it('without a verification token → 422 errors.verificationToken', async () => {
     const email = uniqueEmail('unverified')
-    const res = await register(email)
+    const res = await register(email, '')
     expect(res.statusCode).toBe(422)
-    expect(res.json().errors).toEqual({ otp: 'invalidOrExpired' })
+    expect(res.json().errors).toEqual({ verificationToken: 'required' })
     await generate(email)
-    const sentOnly = await register(email)
-    expect(sentOnly.json().errors).toEqual({ otp: 'invalidOrExpired' })
+    const sentOnly = await register(email, 'made-up-token')
+    expect(sentOnly.json().errors).toEqual({ verificationToken: 'invalidOrExpired' })
   })
 
   it('a verification older than 30 minutes no longer counts', async () => {
     const clock = freezeClock()
-    const email = await verifiedEmail()
+    const { email, token } = await verifiedEmail()
     clock.advance(30 * 60_000 + 1_000)
-    const res = await register(email)
+    const res = await register(email, token)
     expect(res.statusCode).toBe(422)
-    expect(res.json().errors).toEqual({ otp: 'invalidOrExpired' })
+    expect(res.json().errors).toEqual({ verificationToken: 'invalidOrExpired' })
   })
 
   it('one verification registers one account', async () => {
-    const email = await verifiedEmail()
-    expect((await register(email)).statusCode).toBe(200)
-    const again = await register(email)
+    const { email, token } = await verifiedEmail()
+    expect((await register(email, token)).statusCode).toBe(200)
+    const again = await register(email, token)
     expect(again.statusCode).toBe(422)
-    expect(again.json().errors).toEqual({ email: 'emailAlreadyExists' })
+    expect(again.json().errors).toEqual({ verificationToken: 'invalidOrExpired' })
   })
 
   it('applies the password rules of §5', async () => {
-    const email = await verifiedEmail()
+    const { email, token } = await verifiedEmail()
     for (const password of ['Corta1!', 'sinmayus123!', 'SINMINUS123!', 'SinDigitos!!', 'SinSimbolo123']) {
-      const res = await register(email, { password })
+      const res = await register(email, token, { password })
       expect(res.statusCode, password).toBe(422)
       expect(res.json().errors).toEqual({ password: 'weakPassword' })
     }
-    expect((await register(email)).statusCode).toBe(200)
+    expect((await register(email, token)).statusCode).toBe(200)
   })
 
   it('requires names and userType member', async () => {
-    const email = await verifiedEmail()
-    const res = await register(email, { firstName: '  ', lastName: '' })
+    const { email, token } = await verifiedEmail()
+    const res = await register(email, token, { firstName: '  ', lastName: '' })
     expect(res.json().errors).toMatchObject({ firstName: 'required', lastName: 'required' })
-    const trainer = await register(email, { userType: 'trainer' })
+    const trainer = await register(email, token, { userType: 'trainer' })
     expect(trainer.statusCode).toBe(422)
     expect(trainer.json().errors).toHaveProperty('userType')
   })

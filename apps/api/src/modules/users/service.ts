@@ -1,13 +1,12 @@
-import { hash, verify } from '@node-rs/argon2'
 import type { Role, User } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
+import { hashPassword } from './hashing.ts'
 
 type UserRow = typeof users.$inferSelect
 
-export const hashPassword = (password: string) => hash(password)
-export const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false)
+export { hashPassword, verifyPassword } from './hashing.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -45,11 +44,13 @@ export interface NewUser {
   firstName: string
   lastName: string
   role?: Role
+  /** Already hashed (e.g. before a transaction opens), instead of hashing `password` here. */
+  passwordHash?: string
 }
 
 /** Inserts a user; returns undefined when the e-mail is already taken (unique index on lower(email)). */
 export async function insertUser(db: Tx, input: NewUser): Promise<UserRow | undefined> {
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password))
   const [row] = await db
     .insert(users)
     .values({

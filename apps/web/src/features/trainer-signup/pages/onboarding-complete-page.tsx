@@ -5,13 +5,18 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { brand } from '@/lib/brand'
-import { clearFlow } from '@/lib/signup-flow'
+import { clearFlow, getFlow } from '@/lib/signup-flow'
 import { AuthLayout } from '../components/auth-layout'
+import { completeSignup } from '../api/signup-api'
 
 export function OnboardingCompletePage() {
   usePageMeta('¡Todo listo!')
-  // The flow ends here: its state and signup token are no longer needed.
-  useEffect(() => clearFlow(), [])
+  // The flow ends here: the server revokes its signup token, and its state is dropped.
+  useEffect(() => {
+    // completeSignup() takes the token when called, so the state can be cleared at once.
+    if (getFlow().token) void completeSignup().catch(() => undefined)
+    clearFlow()
+  }, [])
   return (
     <AuthLayout>
       <Card className="text-center">

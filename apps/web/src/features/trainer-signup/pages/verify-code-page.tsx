@@ -43,9 +43,10 @@ export function VerifyCodePage() {
     setError(undefined)
     setSubmitting(true)
     try {
-      await verifyCode(email, code)
+      // The verification token stays in this function's memory: never stored, never in a URL.
+      const { verificationToken } = await verifyCode(email, code)
       toast.success('Correo verificado')
-      const registered = await registerMember({ ...pending, email, userType: 'member' })
+      const registered = await registerMember({ ...pending, email, userType: 'member', verificationToken })
       setPendingRegistration(null)
       saveFlow({ userId: registered.id, token: registered.signupToken, codeSentAt: null })
       navigate('/auth/select-plan')
