@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { mailOutbox } from '../../db/schema.ts'
+import { devOnly } from '../../plugins/dev-only.ts'
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -24,6 +25,8 @@ const MailSchema = z.object({
 /** The built-in mailbox: every mail the outbox holds, newest first (not served in production). */
 export default async function mailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // Loopback callers only, never in production, never while mail goes to SMTP (plugins/dev-only.ts).
+  app.addHook('onRequest', devOnly(app))
 
   const list = (to: string | undefined, limit: number) =>
     app.db

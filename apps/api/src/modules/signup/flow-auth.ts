@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
-import { bearerOf } from '../../plugins/auth.ts'
+import { bearerOf, markAuth } from '../../plugins/auth.ts'
 
 /** How long a freshly registered trainer may finish checkout and payout set-up before signing in. */
 export const SIGNUP_TOKEN_TTL_SECONDS = 2 * 3600
@@ -48,7 +48,7 @@ async function verifySignupToken(app: FastifyInstance, token: string): Promise<s
  * either a signup token or a normal access token.
  */
 export function authenticateFlow(app: FastifyInstance) {
-  return async (request: FastifyRequest) => {
+  return markAuth(async (request: FastifyRequest) => {
     const token = bearerOf(request)
     if (!token) throw unauthorized('Missing bearer token')
     const userId = await verifySignupToken(app, token)
@@ -64,7 +64,7 @@ export function authenticateFlow(app: FastifyInstance) {
     }
     await app.authenticate(request)
     request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
-  }
+  })
 }
 
 /** The flow's user, who must be the one the request names. */
