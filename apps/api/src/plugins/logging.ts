@@ -97,6 +97,10 @@ export function serializeError(err: Error & { code?: unknown; statusCode?: unkno
   }
 }
 
+// A URL may be 8 KB (plugins/errors.ts); the log keeps the start of it.
+const MAX_LOGGED_URL = 1024
+const shorten = (url: string | undefined) => (url && url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…[${url.length - MAX_LOGGED_URL} more]` : url)
+
 interface LoggedRequest {
   method?: string
   url?: string
@@ -113,7 +117,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
     serializers: {
       req: (req: LoggedRequest) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        url: shorten(redactUrl(req.url)),
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,
       }),
