@@ -17,7 +17,7 @@ describe('framework-level refusals answer {status, message} and never echo the i
   let server: ServerProcess
   beforeAll(async () => {
     server = await startServer({ env: { LOG_LEVEL: 'trace' } })
-  })
+  }, 200_000)
   afterAll(async () => server?.stop())
 
   const raw = (text: string) => rawRequest(server.port, text)

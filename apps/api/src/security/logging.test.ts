@@ -87,7 +87,7 @@ describe('no secret reaches the log, at any level (issue 9 item 2)', () => {
   beforeAll(async () => {
     const smtpPort = await catcher.listen()
     server = await startServer({ env: { NODE_ENV: 'development', LOG_LEVEL: 'trace', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } })
-  })
+  }, 200_000)
   afterAll(async () => {
     await server?.stop()
     await catcher.close()
@@ -177,5 +177,5 @@ describe('no secret reaches the log, at any level (issue 9 item 2)', () => {
     expect(log).not.toContain(email)
     expect(log).not.toContain(encodeURIComponent(email))
     expect(log.toLowerCase()).not.toContain('bearer ')
-  })
+  }, 120_000)
 })

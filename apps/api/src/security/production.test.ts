@@ -99,14 +99,14 @@ describe('the real server refuses an unsafe production start', () => {
     expect(output).toContain('STRIPE_SECRET_KEY')
     expect(output).toContain('SMTP_URL')
     expect(output).not.toContain('Listening')
-  })
+  }, 160_000)
 })
 
 describe('production with ALLOW_SANDBOX_PAYMENTS', () => {
   let server: ServerProcess
   beforeAll(async () => {
     server = await startServer({ env: { ...PRODUCTION_ENV } })
-  })
+  }, 200_000)
   afterAll(async () => server?.stop())
 
   it('says loudly at start-up that anyone can subscribe for free', () => {

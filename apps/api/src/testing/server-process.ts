@@ -115,7 +115,8 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   }
 
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000)
+  // Generous: on a loaded machine (two cores, several test runs) tsx and PGlite start slowly.
+  const deadline = Date.now() + (opts.timeoutMs ?? 150_000)
   for (;;) {
     if (child.exitCode !== null) {
       await cleanup()
@@ -137,7 +138,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
-export async function startServerExpectingFailure(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function startServerExpectingFailure(env: Record<string, string>, timeoutMs = 150_000): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-server-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
