@@ -2,7 +2,6 @@ import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { randomUUID } from 'node:crypto'
 import type { Config } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import authRoutes from './modules/auth/routes.ts'
@@ -21,7 +20,8 @@ import sandboxRoutes from './modules/sandbox/routes.ts'
 import authPlugin from './plugins/auth.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
-import errorsPlugin from './plugins/errors.ts'
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts'
+import { loggerOptions, requestIdOf } from './plugins/logging.ts'
 import inputHygienePlugin from './plugins/input-hygiene.ts'
 import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
@@ -46,6 +46,15 @@ export interface AppOptions {
   serveWeb?: boolean
 }
 
+/**
+ * Fastify treats a bare hop count as "trust nothing"; TRUST_PROXY=N means N proxies in front of
+ * us, so the address the Nth proxy appended (the rightmost but N-1) is the client.
+ */
+function trustProxyOf(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting
+  return (_address: string, hop: number) => hop < setting
+}
+
 /** Every API module, mounted under /api/v1. Later modules register here. */
 async function apiV1(app: FastifyInstance) {
   await app.register(authRoutes)
@@ -63,12 +72,20 @@ async function apiV1(app: FastifyInstance) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Request URLs are logged with their secrets redacted and e-mails masked; bodies never.
+    logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: config.NODE_ENV === 'production',
-    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
+    // Off unless TRUST_PROXY names the proxies: request.ip is then the socket address.
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
+    // The longest path parameter a schema accepts is 200 characters; longer ones answer 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
     keepAliveTimeout: 30_000,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -117,7 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/dev/')
     // `/` gets the prerendered landing page; every other page the empty shell (plugins/web.ts).
     if (isPage && app.spaRoot) return reply.header('cache-control', 'no-cache').sendFile(path === '/' ? 'index.html' : (app.spaShell ?? 'index.html'))
-    return reply.code(404).send({ status: 404, message: `Route ${request.method} ${path} not found` })
+    // The path is not repeated: an answer must never echo what the client sent.
+    return reply.code(404).send({ status: 404, message: 'Not found' })
   })
   return app
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -16,18 +17,65 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional()
 
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1')
+
+// A proxy as proxy-addr names it: an address, a CIDR, or one of its named ranges.
+const isProxySpec = (s: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(s)) return true
+  const [addr, bits, ...rest] = s.split('/')
+  const family = isIP(addr ?? '')
+  if (!family || rest.length) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Whom to believe about the client's address: nobody (default: the socket address counts and
+ * X-Forwarded-For is ignored), a number of proxy hops in front of the server, or the proxies'
+ * own addresses. `true` (trust any X-Forwarded-For) is refused: it lets every client pick its IP.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === undefined || ['', 'false', '0', 'off', 'no'].includes(v.toLowerCase())) return false
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v)
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'at most 10 proxy hops' })
+      return hops
+    }
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean)
+    const bad = list.filter((s) => !isProxySpec(s))
+    if (bad.length || !list.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); "true" is not accepted because it would trust any client\'s X-Forwarded-For',
+      })
+      return false
+    }
+    return list
+  })
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Default: 127.0.0.1 outside production, 0.0.0.0 in production. */
+    HOST: optionalText,
+    TRUST_PROXY: TrustProxySchema,
     APP_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().min(3).default('Entrenapp <no-reply@entrenapp.cl>'),
+    /** smtp: SMTP_URL; mailbox: the built-in /dev/mailbox (not in production); log: a line per mail, no secrets. */
+    MAIL_TRANSPORT: z.enum(['smtp', 'mailbox', 'log']).optional(),
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+    MAIL_FROM: z.string().min(3).default('Entrenapp <no-reply@entrenapp.cl>'),
     SALES_EMAIL: z.email().default('ventas@entrenapp.cl'),
     REDIS_URL: optionalUrl,
     JWT_ACCESS_SECRET: z.string().min(32).optional(),
@@ -45,17 +93,49 @@ const EnvSchema = z
     STRIPE_API_HOST: optionalText,
     STRIPE_API_PORT: z.coerce.number().int().optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /** Production only: run the built-in sandbox payment pages (anyone can subscribe for free). */
+    ALLOW_SANDBOX_PAYMENTS: flag,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' })
       }
+      if (!env.STRIPE_SECRET_KEY && !env.ALLOW_SANDBOX_PAYMENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message:
+            'is required when NODE_ENV=production (a real payment provider); without it the sandbox pages hand out subscriptions for free. Set ALLOW_SANDBOX_PAYMENTS=true to run them anyway',
+        })
+      }
+      if (!env.SMTP_URL && env.MAIL_TRANSPORT !== 'log') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: 'is required when NODE_ENV=production (mail must reach people). Set MAIL_TRANSPORT=log to only log that mail was sent',
+        })
+      }
+      if (env.MAIL_TRANSPORT === 'mailbox') {
+        ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'mailbox is not available when NODE_ENV=production (use smtp or log)' })
+      }
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' })
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' })
     }
   })
+  .transform((env) => ({
+    ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? deriveMailTransport(env),
+  }))
+
+function deriveMailTransport(env: { SMTP_URL?: string }): 'smtp' | 'mailbox' {
+  return env.SMTP_URL ? 'smtp' : 'mailbox'
+}
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET'> & {
   APP_URL: string
@@ -105,6 +185,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     JWT_ACCESS_SECRET: 'test-access-secret-test-access-secret-0123',
     JWT_REFRESH_SECRET: 'test-refresh-secret-test-refresh-secret-012',
     inMemory: true,
+    // Derived as loadConfig does, unless the test names it.
+    MAIL_TRANSPORT: overrides.MAIL_TRANSPORT ?? deriveMailTransport(overrides),
     ...overrides,
   }
 }

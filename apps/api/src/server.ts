@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { restrictNewFiles, secureDataDir } from './data-dir.ts'
+import { SANDBOX_IN_PRODUCTION_WARNING } from './modules/sandbox/routes.ts'
 
 async function main() {
   // Before anything is written to DATA_DIR (secrets.json, the database).
@@ -37,13 +38,18 @@ async function main() {
       `  API       ${base}/api/v1`,
       `  API docs  ${base}/api/docs`,
       `  Health    ${base}/api/health`,
-      config.NODE_ENV !== 'production' && !config.SMTP_URL ? `  Mailbox   ${base}/dev/mailbox` : '',
+      config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'mailbox' ? `  Mailbox   ${base}/dev/mailbox (from this machine only)` : '',
       `  Database  ${db}`,
+      `  Listening ${config.HOST}:${config.PORT}`,
       '',
     ]
       .filter((l) => l !== '')
       .join('\n'),
   )
+  if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY) console.warn(`\n  ${SANDBOX_IN_PRODUCTION_WARNING}\n`)
+  if (config.NODE_ENV === 'production' && config.MAIL_TRANSPORT === 'log') {
+    console.warn('\n  WARNING: MAIL_TRANSPORT=log in production: no mail is delivered (codes and reset links reach nobody).\n')
+  }
 }
 
 main().catch((err) => {

@@ -1,6 +1,6 @@
 import type { Role } from '@app/contracts'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessions, users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
@@ -24,6 +24,50 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: AuthUser
   }
+  interface FastifyInstance {
+    /** Every route registered after the auth plugin, and whether it authenticates (tests enumerate it). */
+    routeAuth: RouteAuth[]
+  }
+}
+
+export interface RouteAuth {
+  method: string
+  url: string
+  /** An authentication check runs in onRequest, before the body is parsed or validated. */
+  authenticated: boolean
+  /** The OpenAPI schema says the route takes a bearer token. */
+  declaresBearer: boolean
+}
+
+const AUTH_CHECK = Symbol('authentication check')
+
+/**
+ * Marks a preHandler as an authentication check: the auth plugin moves it to onRequest, so that
+ * a request without valid credentials answers 401 before its body or parameters are looked at.
+ */
+export function markAuth<T extends (request: FastifyRequest) => Promise<void>>(check: T): T {
+  Object.defineProperty(check, AUTH_CHECK, { value: true })
+  return check
+}
+
+const isAuthCheck = (fn: unknown) => typeof fn === 'function' && (fn as unknown as Record<symbol, unknown>)[AUTH_CHECK] === true
+const hooksOf = (hook: unknown): unknown[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook])
+
+/**
+ * Route files name their checks in `preHandler` (`preHandler: [app.limit(…), owner]`); Fastify runs
+ * preHandlers after parsing and validation, so a bad body would answer 422 before 401. Marked checks
+ * move to the route's onRequest, in their order; the other preHandlers (limits keyed by the body
+ * or by request.user) stay where they were and still see request.user.
+ */
+function hoistAuthChecks(route: RouteOptions): boolean {
+  const pre = hooksOf(route.preHandler)
+  const checks = pre.filter(isAuthCheck)
+  if (checks.length) {
+    route.onRequest = [...hooksOf(route.onRequest), ...checks] as RouteOptions['onRequest']
+    const rest = pre.filter((fn) => !isAuthCheck(fn))
+    route.preHandler = (rest.length ? rest : undefined) as RouteOptions['preHandler']
+  }
+  return hooksOf(route.onRequest).some(isAuthCheck)
 }
 
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -41,8 +85,16 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorate('tokens', createTokenService(app.config))
+    app.decorate('routeAuth', [] as RouteAuth[])
+    app.addHook('onRoute', (route) => {
+      const authenticated = hoistAuthChecks(route)
+      const security = (route.schema as { security?: unknown[] } | undefined)?.security
+      for (const method of hooksOf(route.method) as string[]) {
+        app.routeAuth.push({ method, url: route.url, authenticated, declaresBearer: Array.isArray(security) && security.length > 0 })
+      }
+    })
 
-    const authenticate = async (request: FastifyRequest) => {
+    const authenticate = markAuth(async (request: FastifyRequest) => {
       const token = bearerOf(request)
       if (!token) throw unauthorized('Missing bearer token')
       const claims = await app.tokens.verifyAccess(token)
@@ -64,13 +116,15 @@ export default fp(
         .limit(1)
       if (!row) throw unauthorized('Session expired')
       request.user = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid }
-    }
+    })
 
     app.decorate('authenticate', authenticate)
-    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-      await authenticate(request)
-      if (!roles.includes(request.user!.role)) throw forbidden('Your account cannot do this')
-    })
+    app.decorate('requireRole', (...roles: Role[]) =>
+      markAuth(async (request: FastifyRequest) => {
+        await authenticate(request)
+        if (!roles.includes(request.user!.role)) throw forbidden('Your account cannot do this')
+      }),
+    )
   },
   { name: 'auth', dependencies: ['db'] },
 )

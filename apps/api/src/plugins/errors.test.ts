@@ -44,7 +44,7 @@ describe('bad input gets the error shape and changes nothing', () => {
   it('unknown API route → 404 JSON', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/does-not-exist' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ status: 404, message: 'Route GET /api/v1/does-not-exist not found' })
+    expect(res.json()).toEqual({ status: 404, message: 'Not found' })
   })
 
   it('a crash → 500 without internal details, with the request id', async () => {

@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError } from '../errors.ts'
 
@@ -9,10 +11,13 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'Request timeout',
   413: 'Request body is too large',
+  414: 'URI too long',
   415: 'Unsupported media type',
   422: 'Unprocessable entity',
   429: 'Too many requests',
+  431: 'Request header fields too large',
   500: 'Internal server error',
   503: 'Service unavailable',
 }
@@ -58,7 +63,13 @@ export function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
   return errors
 }
 
-function send(reply: import('fastify').FastifyReply, status: number, message?: string, errors?: Record<string, string>) {
+/** Longer URLs answer 414 (Node itself refuses a request line plus headers above 16 KB with 431). */
+export const MAX_URL_LENGTH = 8 * 1024
+
+// Never the error's own message for a client error: Fastify's and Node's repeat the input.
+const messageOf = (status: number) => STATUS_MESSAGES[status] ?? STATUS_CODES[status] ?? 'Error'
+
+function send(reply: FastifyReply, status: number, message?: string, errors?: Record<string, string>) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -82,13 +93,45 @@ export default fp(
         const message =
           error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
             ? 'Malformed JSON in request body'
-            : STATUS_MESSAGES[status] ?? error.message
+            : messageOf(status)
         return send(reply, status, message)
       }
       request.log.error({ err: error, reqId: request.id }, 'request failed')
       return send(reply, 500, `Internal server error (request id ${request.id})`)
     })
 
+    app.addHook('onRequest', async (request) => {
+      if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, messageOf(414))
+    })
   },
   { name: 'errors' },
 )
+
+/**
+ * Fastify's `frameworkErrors`: refusals before routing (a URL that does not decode, a path
+ * parameter over maxParamLength). Same body as every other error, and the path is not repeated.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_BAD_URL' ? 400 : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 500)
+  if (status >= 500) request.log.error({ code: error.code }, 'framework error')
+  reply.header('x-request-id', request.id)
+  return send(reply, status, status === 400 ? 'Malformed URL' : messageOf(status))
+}
+
+/**
+ * The HTTP server's `clientError`: requests Node cannot parse (malformed request line or headers,
+ * headers over 16 KB, timeouts). Answered on the raw socket in the usual shape; logged without the
+ * raw bytes, which may hold a URL or header with a secret.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+  this.log.debug({ code: err.code }, 'client error')
+  if (socket.writable) {
+    const body = JSON.stringify({ status, message: messageOf(status) })
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  setTimeout(() => socket.destroy(), 1000).unref()
+}

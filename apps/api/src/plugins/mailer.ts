@@ -97,11 +97,8 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   }
 }
 
-/** MAIL_TRANSPORT when set (config.ts), else SMTP when SMTP_URL is set, else the built-in mailbox. */
-export function mailTransportName(config: Config): MailTransportName {
-  const chosen = (config as Config & { MAIL_TRANSPORT?: MailTransportName }).MAIL_TRANSPORT
-  return chosen ?? (config.SMTP_URL ? 'smtp' : 'mailbox')
-}
+/** config.ts derives it: MAIL_TRANSPORT when set, else SMTP when SMTP_URL is set, else the built-in mailbox. */
+export const mailTransportName = (config: Config): MailTransportName => config.MAIL_TRANSPORT
 
 export function transportFor(app: FastifyInstance): MailTransport {
   const name = mailTransportName(app.config)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { devMailbox } from '../../db/schema.ts'
+import { devOnly } from '../../plugins/dev-only.ts'
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -27,6 +28,8 @@ const MailSchema = z.object({
  */
 export default async function mailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // Loopback callers only, never in production, never while mail goes to SMTP (plugins/dev-only.ts).
+  app.addHook('onRequest', devOnly(app))
 
   const list = (to: string | undefined, limit: number) =>
     app.db

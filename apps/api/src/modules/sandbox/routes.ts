@@ -9,12 +9,18 @@ import { formatClp, formatDate, html, page, STATUS_LABELS, type Html } from './p
 
 const Params = z.object({ id: z.string().min(1).max(100) })
 
+export const SANDBOX_IN_PRODUCTION_WARNING =
+  'WARNING: ALLOW_SANDBOX_PAYMENTS=true in production: the sandbox payment pages are live and anyone can subscribe for free. Set STRIPE_SECRET_KEY to take real payments.'
+
 /**
  * The sandbox payment provider: checkout, billing portal and payout onboarding pages a person can
  * click through on this server. Only mounted while no Stripe key is configured.
  */
 export default async function sandboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  if (app.config.NODE_ENV === 'production' && app.payments.name === 'sandbox') {
+    app.log.warn(SANDBOX_IN_PRODUCTION_WARNING)
+  }
   // The pages post plain HTML forms; their bodies carry nothing we read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body))
   app.addHook('onRequest', async (_request, reply) => {

@@ -4,7 +4,7 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Tx } from '../../db/client.ts'
 import { signupTokens, users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
-import { bearerOf } from '../../plugins/auth.ts'
+import { bearerOf, markAuth } from '../../plugins/auth.ts'
 
 /** How long a freshly registered trainer may finish checkout and payout set-up before signing in. */
 export const SIGNUP_TOKEN_TTL_SECONDS = 2 * 3600
@@ -73,7 +73,7 @@ export async function verifySignupToken(app: FastifyInstance, token: string): Pr
  * either a signup token or a normal access token.
  */
 export function authenticateFlow(app: FastifyInstance) {
-  return async (request: FastifyRequest) => {
+  return markAuth(async (request: FastifyRequest) => {
     const token = bearerOf(request)
     if (!token) throw unauthorized('Missing bearer token')
     const signup = await verifySignupToken(app, token)
@@ -90,7 +90,7 @@ export function authenticateFlow(app: FastifyInstance) {
     // A revoked or expired signup token fails here too: app.authenticate refuses it with 401.
     await app.authenticate(request)
     request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
-  }
+  })
 }
 
 /** The flow's user, who must be the one the request names. */
