@@ -10,6 +10,8 @@ export interface Mail {
   subject: string
   text: string
   html?: string
+  /** A mail to a third party caused by this user: held until they verify their own e-mail. */
+  heldForUserId?: string | null
 }
 
 /** Where mail finally goes: SMTP, or the log (the built-in mailbox lists the outbox). */
@@ -116,9 +118,10 @@ export default fp(
 
     app.decorate('mailer', {
       enqueue: async (tx: Tx, mail: Mail) => {
-        await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        const held = Boolean(mail.heldForUserId)
+        await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status: held ? 'held' : 'pending', heldForUserId: mail.heldForUserId ?? null })
         // After the caller's transaction commits, this run will see the row.
-        kick()
+        if (!held) kick()
       },
       flush,
     } satisfies Mailer)
