@@ -26,6 +26,7 @@ import { useSession } from '@/lib/use-session'
 import { deleteTrainer } from '../api/business-api'
 import { businessKeys, useMyGym, useTrainers } from '../hooks/use-business-data'
 import { isBusinessUser } from './business-login-page'
+import { EmailVerificationBanner } from './email-verification-banner'
 import { IconDetail } from './icon-detail'
 import { GeneratedPasswordDialog } from './generated-password-dialog'
 import { GymDialog } from './gym-dialog'
@@ -155,6 +156,7 @@ export function BusinessDashboardPage() {
       </header>
 
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+        <EmailVerificationBanner user={user!} />
         <section aria-label="Summary" className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <Card className="min-w-0 gap-2">
             <CardHeader className="flex flex-row items-center justify-between">
