@@ -92,7 +92,8 @@ export async function createCheckout(app: FastifyInstance, userId: string, input
   if (current && isLive(current, Date.now())) throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
 
   // The provider's page must show the right first charge: no trial for someone who had one.
-  const earlierCustomer = current?.providerCustomerId ?? null
+  // A customer of another provider (a sandbox id after switching to Stripe) means nothing to this one.
+  const earlierCustomer = current?.provider === app.payments.name ? (current.providerCustomerId ?? null) : null
   const trial = await trialAvailable(app.db, { userId, email: user.email, customerId: earlierCustomer })
   const session = await app.payments.createCheckout({
     userId,

@@ -49,7 +49,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const done = session.status === 'complete'
     // The same decision the payment makes (billing/service.ts): one free trial per person.
     const earlier = await latestSubscription(app.db, session.userId)
-    const trial = !done && (await trialAvailable(app.db, { userId: session.userId, email: session.customerEmail, customerId: earlier?.providerCustomerId ?? null }))
+    const trial = !done && (await trialAvailable(app.db, { userId: session.userId, email: session.customerEmail, customerId: earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null }))
     return send(
       reply,
       200,
@@ -80,7 +80,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     if (!row || row.session.status === 'expired') return missing(reply, 'Esta sesión de pago')
     if (row.session.status === 'open') {
       const earlier = await latestSubscription(app.db, row.session.userId)
-      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), earlier?.providerCustomerId ?? null)))
+      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null)))
     }
     return reply.redirect(successUrl(row.session.successRedirect, row.session.id), 303)
   })
