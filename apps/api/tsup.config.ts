@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/server.ts'],
+  // admin-create: `node apps/api/dist/admin-create.js --email …` where tsx is not installed.
+  entry: { server: 'src/server.ts', 'admin-create': 'src/cli/admin-create.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

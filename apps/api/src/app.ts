@@ -17,6 +17,9 @@ import signupRoutes from './modules/signup/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
 import sandboxRoutes from './modules/sandbox/routes.ts'
+import adminRoutes from './modules/admin/routes.ts'
+import emailChangeRoutes from './modules/email-change/routes.ts'
+import emailVerificationRoutes from './modules/email-verification/routes.ts'
 import authPlugin from './plugins/auth.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
@@ -67,6 +70,9 @@ async function apiV1(app: FastifyInstance) {
   await app.register(signupRoutes)
   await app.register(billingRoutes)
   await app.register(connectRoutes)
+  await app.register(emailVerificationRoutes)
+  await app.register(emailChangeRoutes)
+  await app.register(adminRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

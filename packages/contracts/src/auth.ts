@@ -19,6 +19,8 @@ export const UserSchema = z.object({
   lastName: z.string(),
   role: RoleSchema,
   isActive: z.boolean(),
+  /** Whether the person proved they read this address (a code or a confirmation link). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -38,3 +40,18 @@ export type TokenPair = z.infer<typeof TokenPairSchema>
 
 export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema })
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
+
+/** POST /auth/email/verification/confirm: the code mailed to the signed-in user's own address. */
+export const EmailVerificationConfirmSchema = z.strictObject({
+  otp: z.string({ error: 'required' }).trim().regex(/^\d{6}$/, { error: 'invalidOrExpired' }),
+})
+export type EmailVerificationConfirm = z.infer<typeof EmailVerificationConfirmSchema>
+
+/** POST /auth/email-change/confirm: the token of the link mailed to the new address. */
+export const EmailChangeConfirmSchema = z.strictObject({
+  token: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'invalidOrExpired' }),
+})
+export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>
+
+export const EmailChangeConfirmedSchema = z.object({ ok: z.literal(true), email: z.string() })
+export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmedSchema>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema, UserSchema } from './auth.ts'
-import { BUSINESS_PASSWORD_MIN, DEFAULT_COMMISSION_RATES } from './constants.ts'
+import { BUSINESS_PASSWORD_MIN } from './constants.ts'
 
 const requiredText = (max = 200) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
 /** Optional text: '' and null both mean "not given". */
@@ -16,23 +16,24 @@ export const SubscriptionPlanSchema = z.enum(['business', 'enterprise'], { error
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
 
 
+/** A rate in thousandths (the database keeps three decimals): 0.6, 0.35, 0.05, never 0.6555. */
+const RateSchema = z
+  .number({ error: 'invalidType' })
+  .min(0, { error: 'invalid' })
+  .max(1, { error: 'invalid' })
+  .refine((r) => Math.abs(r * 1000 - Math.round(r * 1000)) < 1e-6, { error: 'invalid' })
+const thousandths = (r: number) => Math.round(r * 1000)
+
 export const CommissionRatesSchema = z
-  .object({
-    trainer: z.number().min(0).max(1),
-    gym: z.number().min(0).max(1),
-    platform: z.number().min(0).max(1),
-  })
-  .refine((r) => Math.abs(r.trainer + r.gym + r.platform - 1) < 1e-9, { error: 'mustSumToOne' })
+  .strictObject({ trainer: RateSchema, gym: RateSchema, platform: RateSchema })
+  .refine((r) => thousandths(r.trainer) + thousandths(r.gym) + thousandths(r.platform) === 1000, { error: 'mustSumToOne' })
 export type CommissionRates = z.infer<typeof CommissionRatesSchema>
 
-export const CentralBillingSchema = z.strictObject({
-  enabled: z.boolean().default(true),
-  paymentAccountId: optionalText(120),
-  commissionRates: CommissionRatesSchema.default({ ...DEFAULT_COMMISSION_RATES }),
-})
-export type CentralBilling = z.infer<typeof CentralBillingSchema>
-
-/** POST /auth/business/register (spec §7 plus the plan and the central billing setting). */
+/**
+ * POST /auth/business/register (spec §3, §7): only e-mail, password, names and contact fields.
+ * Plan and commission split are the server's decision (Business, 60/35/5); a platform admin
+ * changes them (PATCH /admin/businesses/{id}). Sending them is an unknownField.
+ */
 export const BusinessRegisterSchema = z.strictObject({
   email: EmailSchema,
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).min(BUSINESS_PASSWORD_MIN, { error: 'tooShort' }).max(200, { error: 'tooLong' }),
@@ -42,8 +43,6 @@ export const BusinessRegisterSchema = z.strictObject({
   businessAddress: requiredText(300),
   businessPhone: optionalText(40),
   businessWebsite: optionalText(300).pipe(z.url({ protocol: /^https?$/, error: 'invalid' }).nullable()),
-  subscriptionPlan: SubscriptionPlanSchema.default('business'),
-  centralBilling: CentralBillingSchema.optional(),
 })
 export type BusinessRegisterInput = z.input<typeof BusinessRegisterSchema>
 export type BusinessRegister = z.infer<typeof BusinessRegisterSchema>

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'unknownField',
   'weakPassword',
   'mustSumToOne',
+  'invalidCharacters',
+  'nothingToChange',
   // auth and sign-up
   'notFound',
   'notExists',
@@ -29,6 +31,7 @@ export const ERROR_CODES = [
   'notBusinessAccount',
   'invalidOrExpired',
   'invalidHash',
+  'alreadyVerified',
   // gyms, trainers, billing
   'alreadyExists',
   'hasTrainers',

@@ -49,6 +49,8 @@ export const TrainerSchema = z.object({
   gymId: z.string().nullable(),
   gym: z.object({ id: z.string(), name: z.string() }).nullable(),
   isActive: z.boolean(),
+  /** A new login e-mail waiting for its confirmation link; `email` stays the old one until then. */
+  pendingEmail: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

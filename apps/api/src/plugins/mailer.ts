@@ -11,6 +11,8 @@ export interface Mail {
   subject: string
   text: string
   html?: string
+  /** A mail to a third party caused by this user: held until they verify their own e-mail. */
+  heldForUserId?: string | null
 }
 
 /**
@@ -219,11 +221,18 @@ export default fp(
     app.decorate('mailer', {
       enqueue: async (tx: Tx, mail: QueuedMail) => {
         const secrets = mail.secrets.filter((s) => s.length > 0)
-        await tx
-          .insert(mailOutbox)
-          .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, secrets: secrets.length ? secrets : null })
+        const held = Boolean(mail.heldForUserId)
+        await tx.insert(mailOutbox).values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          secrets: secrets.length ? secrets : null,
+          status: held ? 'held' : 'pending',
+          heldForUserId: mail.heldForUserId ?? null,
+        })
         // After the caller's transaction commits, this run will see the row.
-        kick()
+        if (!held) kick()
       },
       flush,
       purge,

@@ -24,6 +24,10 @@ export interface ProviderCheckout {
 export interface CheckoutInput {
   userId: string
   customerEmail: string
+  /** The provider customer of this user's earlier subscription, reused so one person is one customer. */
+  customerId?: string | null
+  /** 0: no free trial (this person had one); the first period is charged at checkout. */
+  trialDays: number
   plan: { id: string; key: string; title: string; priceClp: number | null }
   successUrl: string
   cancelUrl: string
@@ -56,6 +60,8 @@ export interface PaymentProvider {
   createPayoutAccount(input: { userId: string; email: string; country: string }): Promise<{ accountId: string }>
   createOnboardingLink(input: { linkId: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
   fetchPayoutAccount(accountId: string): Promise<{ chargesEnabled: boolean; detailsSubmitted: boolean } | null>
+  /** Ends a subscription's trial now (the first period is charged). Absent: the provider has no remote trials. */
+  endTrial?(subscriptionId: string): Promise<void>
   /** Verifies the signature and reduces the event; throws WebhookSignatureError. Absent: no webhooks. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>
 }
@@ -123,7 +129,7 @@ export function stripeProvider(config: Config): PaymentProvider {
 
   return {
     name: 'stripe',
-    async createCheckout({ userId, customerEmail, plan, successUrl, cancelUrl }) {
+    async createCheckout({ userId, customerEmail, customerId, trialDays, plan, successUrl, cancelUrl }) {
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem =
         plan.key === 'starter' && config.STRIPE_PRICE_STARTER
           ? { price: config.STRIPE_PRICE_STARTER, quantity: 1 }
@@ -140,16 +146,20 @@ export function stripeProvider(config: Config): PaymentProvider {
         {
           mode: 'subscription',
           line_items: [lineItem],
-          customer_email: customerEmail,
+          ...(customerId ? { customer: customerId } : { customer_email: customerEmail }),
           client_reference_id: userId,
           metadata: { userId, planId: plan.id },
-          subscription_data: { trial_period_days: 30, metadata: { userId, planId: plan.id } },
+          // No trial_period_days for someone who already had a trial: Stripe charges the first month now.
+          subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { userId, planId: plan.id } },
           success_url: successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
           cancel_url: cancelUrl,
         },
       )
       if (!session.url) throw new Error('Stripe returned a checkout session without url')
       return { id: session.id, url: session.url }
+    },
+    async endTrial(subscriptionId) {
+      await stripe.subscriptions.update(subscriptionId, { trial_end: 'now' })
     },
     async fetchCheckout(id) {
       const session = await stripe.checkout.sessions.retrieve(id)

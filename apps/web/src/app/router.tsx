@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: '/precios', lazy: area(publicArea, 'PricingPage') },
       { path: '/privacidad', lazy: area(publicArea, 'PrivacyPage') },
       { path: '/terminos', lazy: area(publicArea, 'TermsPage') },
+      { path: '/confirmar-correo', lazy: area(publicArea, 'EmailChangeConfirmPage') },
       // Business area
       { path: '/business/login', lazy: area(businessArea, 'BusinessLoginPage') },
       { path: '/business/registro', lazy: area(businessArea, 'BusinessRegisterPage') },

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError } from './api-client'
 import { getSession, SESSION_KEYS, setSession, subscribeSession } from './session'
 
-const user = { id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Pérez', role: 'member' as const, isActive: true, createdAt: '', updatedAt: '' }
+const user = { id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Pérez', role: 'member' as const, isActive: true, emailVerified: true, createdAt: '', updatedAt: '' }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 let fetchMock: ReturnType<typeof vi.fn>

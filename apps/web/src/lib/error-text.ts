@@ -116,6 +116,9 @@ const GENERIC: Record<Lang, Texts> = {
     invalidRedirect: () => 'La dirección de retorno no es válida',
     notPurchasable: () => 'Este plan todavía no se puede contratar',
     mismatch: () => 'Las contraseñas no coinciden',
+    invalidCharacters: (f) => `${f} contiene caracteres no permitidos`,
+    nothingToChange: () => 'No hay cambios que guardar',
+    alreadyVerified: () => 'Este correo ya está verificado',
   },
   en: {
     required: (f) => `${f} is required`,
@@ -145,6 +148,9 @@ const GENERIC: Record<Lang, Texts> = {
     invalidRedirect: () => 'The return address is not valid',
     notPurchasable: () => 'This plan cannot be bought yet',
     mismatch: () => 'Passwords do not match',
+    invalidCharacters: (f) => `${f} contains characters that are not allowed`,
+    nothingToChange: () => 'There is nothing to change',
+    alreadyVerified: () => 'This email address is already verified',
   },
 }
 

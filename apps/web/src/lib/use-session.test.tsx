@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_KEYS } from './session'
 import { SessionProvider, useSession } from './use-session'
 
-const user = { id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Pérez', role: 'gym_owner' as const, isActive: true, createdAt: '', updatedAt: '' }
+const user = { id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Pérez', role: 'gym_owner' as const, isActive: true, emailVerified: true, createdAt: '', updatedAt: '' }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status })
 
 let captured: ReturnType<typeof useSession>

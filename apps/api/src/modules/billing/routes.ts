@@ -17,14 +17,26 @@ import { WebhookSignatureError, type ProviderEvent } from '../../plugins/payment
 import type { Tx } from '../../db/client.ts'
 import { applyAccountUpdate } from '../connect/service.ts'
 import { authenticateFlow, flowUserFor } from '../signup/flow-auth.ts'
-import { applyInvoicePaid, applyPaymentFailed, applySubscriptionChange, completeCheckout, createCheckout, createPortalSession, subscriptionStatus, verifyCheckout } from './service.ts'
+import {
+  applyInvoicePaid,
+  applyPaymentFailed,
+  applySubscriptionChange,
+  completeCheckout,
+  createCheckout,
+  createPortalSession,
+  enforceOneTrial,
+  reported,
+  subscriptionStatus,
+  verifyCheckout,
+  type CheckoutCompletion,
+} from './service.ts'
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema }
 
-async function applyEvent(tx: Tx, provider: 'stripe', event: ProviderEvent) {
+async function applyEvent(tx: Tx, provider: 'stripe', event: ProviderEvent): Promise<CheckoutCompletion | void> {
   switch (event.kind) {
     case 'checkout.completed':
-      if (event.subscription) await completeCheckout(tx, event.sessionId, provider, event.subscription, event.paymentStatus)
+      if (event.subscription) return completeCheckout(tx, event.sessionId, provider, reported(event.subscription), event.paymentStatus)
       return
     case 'subscription.changed':
       await applySubscriptionChange(tx, event.subscription)
@@ -121,12 +133,12 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         }
         // Stripe may deliver an event twice: the event id is recorded in the same transaction
         // that applies it, so a second delivery (or a failed first one's retry) is decided once.
-        const duplicate = await app.db.transaction(async (tx) => {
+        const { duplicate, completion } = await app.db.transaction(async (tx) => {
           const fresh = await tx.insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id })
-          if (fresh.length === 0) return true
-          await applyEvent(tx, 'stripe', event)
-          return false
+          if (fresh.length === 0) return { duplicate: true, completion: undefined }
+          return { duplicate: false, completion: await applyEvent(tx, 'stripe', event) }
         })
+        if (completion) await enforceOneTrial(app, completion)
         request.log.info({ eventId: event.id, type: event.type, duplicate }, 'stripe webhook')
         return { received: true as const, duplicate }
       },

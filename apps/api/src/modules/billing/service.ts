@@ -1,8 +1,9 @@
 import type { CheckoutRequest, CheckoutStatus, PlanKey, SubscriptionStatus } from '@app/contracts'
 import { and, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { createHash } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
-import { checkoutSessions, plans, providerLinks, subscriptions, trainers, users } from '../../db/schema.ts'
+import { checkoutSessions, plans, providerLinks, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../../errors.ts'
 import { sandboxId, type ProviderSubscription } from '../../plugins/payments.ts'
 import { findPlan } from '../plans/service.ts'
@@ -44,6 +45,39 @@ export async function latestSubscription(db: Tx, userId: string) {
 const isLive = (row: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }, now: number) =>
   (LIVE as readonly string[]).includes(row.status) && !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
 
+/**
+ * One free trial per person: keys per user, per e-mail (a digest, lowercased) and per payment
+ * customer. Claimed in the transaction that starts a subscription (trial or not); a key already
+ * claimed means the next subscription starts paid.
+ */
+export function trialKeys(who: { userId: string; email: string; customerId?: string | null }): string[] {
+  const keys = [`user:${who.userId}`, `email:${createHash('sha256').update(who.email.trim().toLowerCase()).digest('hex')}`]
+  if (who.customerId) keys.push(`customer:${who.customerId}`)
+  return keys
+}
+
+/** Whether this person may still have a trial: no key claimed and no earlier subscription. */
+export async function trialAvailable(db: Tx, who: { userId: string; email: string; customerId?: string | null }): Promise<boolean> {
+  const [claimed] = await db.select({ key: trialClaims.key }).from(trialClaims).where(inArray(trialClaims.key, trialKeys(who))).limit(1)
+  if (claimed) return false
+  // Subscriptions started before trial claims existed count as a used trial too.
+  const [earlier] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, who.userId)).limit(1)
+  return !earlier
+}
+
+/**
+ * Claims every key; true only if none was claimed before (a concurrent claim of the same key waits
+ * for the other transaction, then loses). Call in the transaction that starts the subscription.
+ */
+async function claimTrial(tx: Tx, keys: string[]): Promise<boolean> {
+  const inserted = await tx
+    .insert(trialClaims)
+    .values(keys.map((key) => ({ key })))
+    .onConflictDoNothing()
+    .returning({ key: trialClaims.key })
+  return inserted.length === keys.length
+}
+
 export async function createCheckout(app: FastifyInstance, userId: string, input: CheckoutRequest): Promise<{ url: string }> {
   const successRedirect = ownUrl(app, input.successRedirect, 'successRedirect')
   const cancelRedirect = ownUrl(app, input.cancelRedirect, 'cancelRedirect')
@@ -57,9 +91,15 @@ export async function createCheckout(app: FastifyInstance, userId: string, input
   const current = await latestSubscription(app.db, userId)
   if (current && isLive(current, Date.now())) throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
 
+  // The provider's page must show the right first charge: no trial for someone who had one.
+  // A customer of another provider (a sandbox id after switching to Stripe) means nothing to this one.
+  const earlierCustomer = current?.provider === app.payments.name ? (current.providerCustomerId ?? null) : null
+  const trial = await trialAvailable(app.db, { userId, email: user.email, customerId: earlierCustomer })
   const session = await app.payments.createCheckout({
     userId,
     customerEmail: user.email,
+    customerId: earlierCustomer,
+    trialDays: trial ? TRIAL_DAYS : 0,
     plan: { id: plan.id, key: plan.key, title: plan.title, priceClp: plan.priceClp },
     successUrl: withSessionId(successRedirect, '{CHECKOUT_SESSION_ID}'),
     cancelUrl: cancelRedirect,
@@ -90,7 +130,8 @@ export async function verifyCheckout(app: FastifyInstance, userId: string, sessi
     // The redirect may arrive before the webhook: ask the provider and apply what it says.
     const remote = await app.payments.fetchCheckout(sessionId)
     if (remote?.status === 'complete' && remote.subscription) {
-      await app.db.transaction((tx) => completeCheckout(tx, sessionId, row.provider, remote.subscription!, remote.paymentStatus))
+      const completion = await app.db.transaction((tx) => completeCheckout(tx, sessionId, row.provider, reported(remote.subscription!), remote.paymentStatus))
+      await enforceOneTrial(app, completion)
       row = await ownCheckout(app, userId, sessionId)
     } else if (remote?.status === 'expired') {
       await app.db.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, sessionId))
@@ -100,19 +141,44 @@ export async function verifyCheckout(app: FastifyInstance, userId: string, sessi
   return { paymentStatus: row.paymentStatus, status: row.status }
 }
 
+/** How a checkout starts its subscription: the provider's own report, or (sandbox) built here. */
+export interface SubscriptionStart {
+  customerId: string | null
+  /** `trial`: whether this person may still have a free trial (decided in the transaction). */
+  subscription(trial: boolean): ProviderSubscription
+}
+
+/** A subscription the provider already created (Stripe): the trial decision cannot change it here. */
+export const reported = (sub: ProviderSubscription): SubscriptionStart => ({ customerId: sub.customerId, subscription: () => sub })
+
+export interface CheckoutCompletion {
+  applied: boolean
+  /** A provider subscription that started a trial this person already had: end that trial now. */
+  trialToEnd: string | null
+}
+
 /**
- * A paid checkout: the session completes, the subscription starts (a 30-day trial) and the member
- * becomes a trainer with a trainer profile. Safe to apply twice.
+ * A paid checkout: the session completes, the subscription starts (a 30-day trial if this person
+ * never had one, else paid from today) and the member becomes a trainer with a trainer profile.
+ * The trial keys are claimed in the same transaction. Safe to apply twice.
  */
 export async function completeCheckout(
   tx: Tx,
   sessionId: string,
   provider: 'sandbox' | 'stripe',
-  sub: ProviderSubscription,
+  start: SubscriptionStart,
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' = 'paid',
-) {
-  const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1)
-  if (!session) return false
+): Promise<CheckoutCompletion> {
+  const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1).for('update')
+  if (!session) return { applied: false, trialToEnd: null }
+  let trial = false
+  if (session.status !== 'complete') {
+    const hadSubscription = (await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, session.userId)).limit(1)).length > 0
+    const fresh = await claimTrial(tx, trialKeys({ userId: session.userId, email: session.customerEmail, customerId: start.customerId }))
+    trial = fresh && !hadSubscription
+  }
+  const sub = start.subscription(trial)
+  const trialToEnd = session.status !== 'complete' && !trial && sub.status === 'trialing' ? sub.id : null
   // A trial needs no payment today; the page only asks whether checkout went through.
   const paid = paymentStatus === 'unpaid' ? 'paid' : paymentStatus
   await tx
@@ -129,7 +195,20 @@ export async function completeCheckout(
       .values({ userId: owner.id, gymId: null, firstName: owner.firstName, lastName: owner.lastName, email: owner.email })
       .onConflictDoNothing({ target: trainers.userId })
   }
-  return true
+  return { applied: true, trialToEnd }
+}
+
+/**
+ * After the commit: a provider that granted a trial this person already had (two checkouts
+ * opened before either was paid) is told to end it, so the first period is charged now.
+ */
+export async function enforceOneTrial(app: FastifyInstance, completion: CheckoutCompletion) {
+  if (!completion.trialToEnd || !app.payments.endTrial) return
+  try {
+    await app.payments.endTrial(completion.trialToEnd)
+  } catch (err) {
+    app.log.error({ err: (err as Error).message, subscriptionId: completion.trialToEnd }, 'could not end a repeated trial')
+  }
 }
 
 async function upsertSubscription(tx: Tx, provider: 'sandbox' | 'stripe', sub: ProviderSubscription, owner: { userId: string; planId: string }) {
@@ -217,9 +296,20 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
 }
 
 /** The sandbox's first period: a 30-day trial. */
-export function sandboxTrial(now: number): ProviderSubscription {
+export function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
   const trialEnd = new Date(now + TRIAL_DAYS * 24 * 3600 * 1000)
-  return { id: sandboxId('sub_sbx'), customerId: sandboxId('cus_sbx'), status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
+  return { id: sandboxId('sub_sbx'), customerId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
+}
+
+/** The sandbox's first period without a trial: active, the first month paid today. */
+export function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
+  return { id: sandboxId('sub_sbx'), customerId, status: 'active', trialEnd: null, currentPeriodEnd: new Date(now + PERIOD_MS), cancelAtPeriodEnd: false, canceledAt: null }
+}
+
+/** The sandbox decides trial or paid inside the completing transaction; one customer per user. */
+export function sandboxStart(now: number, customerId: string | null): SubscriptionStart {
+  const customer = customerId ?? sandboxId('cus_sbx')
+  return { customerId: customer, subscription: (trial) => (trial ? sandboxTrial(now, customer) : sandboxPaid(now, customer)) }
 }
 
 export async function createPortalSession(app: FastifyInstance, userId: string, rawReturnUrl: string) {

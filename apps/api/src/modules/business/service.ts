@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts'
 import { businesses } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
 import { startSession } from '../auth/sessions.ts'
+import { sendVerificationCode } from '../email-verification/service.ts'
 import { findUserByEmail, insertUser, toUser } from '../users/service.ts'
 
 type BusinessRow = typeof businesses.$inferSelect
@@ -37,11 +38,15 @@ export async function findBusinessOfOwner(db: Tx, ownerId: string): Promise<Busi
 
 const emailTaken = () => unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
 
-/** Creates the gym owner's account and its business record in one transaction, then signs in. */
+/**
+ * Creates the gym owner's account and its business record in one transaction, then signs in.
+ * The plan and the split are the server's: Business and 60/35/5 (spec §3, §9); only a platform
+ * admin changes them (modules/admin). The owner is mailed a code to verify the address.
+ */
 export async function registerBusiness(app: FastifyInstance, input: BusinessRegister): Promise<BusinessRegisterResponse> {
   if (await findUserByEmail(app.db, input.email)) throw emailTaken()
-  const billing = input.centralBilling ?? { enabled: true, paymentAccountId: null, commissionRates: { ...DEFAULT_COMMISSION_RATES } }
-  return app.db.transaction(async (tx) => {
+  const rates = DEFAULT_COMMISSION_RATES
+  const registered = await app.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
       email: input.email,
       password: input.password,
@@ -59,15 +64,18 @@ export async function registerBusiness(app: FastifyInstance, input: BusinessRegi
         address: input.businessAddress,
         phone: input.businessPhone,
         website: input.businessWebsite,
-        subscriptionPlan: input.subscriptionPlan,
-        centralBilling: billing.enabled,
-        paymentAccountId: billing.paymentAccountId,
-        commissionTrainer: billing.commissionRates.trainer.toFixed(3),
-        commissionGym: billing.commissionRates.gym.toFixed(3),
-        commissionPlatform: billing.commissionRates.platform.toFixed(3),
+        subscriptionPlan: 'business',
+        centralBilling: true,
+        paymentAccountId: null,
+        commissionTrainer: rates.trainer.toFixed(3),
+        commissionGym: rates.gym.toFixed(3),
+        commissionPlatform: rates.platform.toFixed(3),
       })
       .returning()
     const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL)
     return { ...pair, user: toUser(user), business: toBusiness(business) }
   })
+  // After the commit: a failed mail must not undo the registration; the dashboard can resend.
+  await sendVerificationCode(app, registered.user.id).catch((err) => app.log.warn({ err: (err as Error).message }, 'could not queue the owner verification code'))
+  return registered
 }

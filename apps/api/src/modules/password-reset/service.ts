@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES, type ForgotPassword, type ResetPassword } from '@app/contracts'
-import { and, count, eq, gt, isNull } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash, randomBytes } from 'node:crypto'
 import { brand } from '../../brand.ts'
@@ -7,6 +7,7 @@ import { passwordResets, users } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import { revokeSignupTokens } from '../signup/flow-auth.ts'
+import { releaseHeldMail } from '../email-verification/service.ts'
 import { findUserByEmail, hashPassword } from '../users/service.ts'
 
 /** Only this digest is stored: a copy of the table cannot be used to reset anyone's password. */
@@ -84,8 +85,14 @@ export async function resetPassword(app: FastifyInstance, input: ResetPassword):
       .where(usable())
       .returning({ userId: passwordResets.userId })
     if (!reset) throw invalidHash()
-    const [user] = await tx.update(users).set({ passwordHash }).where(and(eq(users.id, reset.userId), eq(users.isActive, true))).returning({ id: users.id })
+    // Opening the mailed link proves the address: an owner-created account reclaimed this way is verified.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, reset.userId), eq(users.isActive, true)))
+      .returning({ id: users.id })
     if (!user) throw invalidHash()
+    await releaseHeldMail(tx, user.id)
     await revokeUserSessions(tx, user.id, 'password reset')
     await revokeSignupTokens(tx, user.id, 'password reset')
   })

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../db/schema.ts'
-import { completeCheckout, latestSubscription, rollSandboxPeriods, sandboxTrial } from '../billing/service.ts'
+import { completeCheckout, latestSubscription, rollSandboxPeriods, sandboxStart, TRIAL_DAYS, trialAvailable } from '../billing/service.ts'
 import { applyAccountUpdate } from '../connect/service.ts'
 import { formatClp, formatDate, html, page, STATUS_LABELS, type Html } from './pages.ts'
 
@@ -53,6 +53,9 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     if (!row || row.session.status === 'expired') return missing(reply, 'Esta sesión de pago')
     const { session, plan } = row
     const done = session.status === 'complete'
+    // The same decision the payment makes (billing/service.ts): one free trial per person.
+    const earlier = await latestSubscription(app.db, session.userId)
+    const trial = !done && (await trialAvailable(app.db, { userId: session.userId, email: session.customerEmail, customerId: earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null }))
     return send(
       reply,
       200,
@@ -62,8 +65,10 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         <h1>Plan ${plan.title}</h1>
         <p class="muted">${plan.description}</p>
         <p class="price">${formatClp(plan.priceClp)} <span class="muted">/ mes</span></p>
-        <p class="muted">${plan.priceUsd == null ? '' : `Equivale a ${plan.priceUsd} USD. `}Los primeros 30 días son gratis; luego se renueva cada mes.</p>
-        <dl><dt>Correo</dt><dd>${session.customerEmail}</dd><dt>Hoy pagas</dt><dd>${formatClp(0)}</dd></dl>
+        <p class="muted">${plan.priceUsd == null ? '' : `Equivale a ${plan.priceUsd} USD. `}${
+          trial ? `Los primeros ${TRIAL_DAYS} días son gratis; luego se renueva cada mes.` : 'Ya usaste tu prueba gratuita: el primer mes se cobra hoy y luego se renueva cada mes.'
+        }</p>
+        <dl><dt>Correo</dt><dd>${session.customerEmail}</dd><dt>Hoy pagas</dt><dd>${formatClp(trial ? 0 : plan.priceClp)}</dd></dl>
         ${
           done
             ? html`<p class="notice" role="status">Este pago ya fue completado.</p><div class="actions"><a class="btn btn-primary" href="${successUrl(session.successRedirect, session.id)}">Continuar</a></div>`
@@ -80,7 +85,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const row = await checkoutOf(request.params.id)
     if (!row || row.session.status === 'expired') return missing(reply, 'Esta sesión de pago')
     if (row.session.status === 'open') {
-      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxTrial(Date.now())))
+      const earlier = await latestSubscription(app.db, row.session.userId)
+      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null)))
     }
     return reply.redirect(successUrl(row.session.successRedirect, row.session.id), 303)
   })

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { HttpError } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
 import { emailAddressKey } from '../../plugins/rate-limit.ts'
 import { findUserByEmail } from '../users/service.ts'
 import { authenticateFlow, flowUserFor, revokeSignupTokens } from './flow-auth.ts'
@@ -88,7 +88,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await findUserByEmail(app.db, request.query.email)
-      if (!user) throw new HttpError(404, 'No account is registered with this e-mail', { email: 'notFound' })
+      if (!user) throw notFound('No account is registered with this e-mail', { email: 'notFound' })
       return { id: user.id, isActive: user.isActive }
     },
   )

@@ -35,7 +35,7 @@ export function hashCode(secret: string, email: string, code: string) {
   return createHmac('sha256', secret).update(`otp:${normalizeEmail(email)}:${code}`).digest('hex')
 }
 
-async function latestCode(db: Tx, email: string): Promise<OtpRow | undefined> {
+export async function latestCode(db: Tx, email: string): Promise<OtpRow | undefined> {
   const [row] = await db.select().from(otpCodes).where(eq(otpCodes.email, email)).orderBy(desc(otpCodes.sentAt)).limit(1)
   return row
 }
@@ -47,7 +47,7 @@ async function refuseRegisteredEmail(db: Tx, email: string) {
   if (user) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
 }
 
-async function sendNewCode(app: FastifyInstance, email: string, now: number): Promise<OtpSent> {
+export async function sendNewCode(app: FastifyInstance, email: string, now: number): Promise<OtpSent> {
   const sent: OtpSent = { ok: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS }
   const [recent] = await app.db
     .select({ n: count() })

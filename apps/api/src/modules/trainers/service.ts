@@ -7,6 +7,8 @@ import type { Tx } from '../../db/client.ts'
 import { gyms, trainers, users } from '../../db/schema.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
+import { pendingEmails, requestEmailChange, voidPendingChanges } from '../email-change/service.ts'
+import { holdThirdPartyMailFor } from '../email-verification/service.ts'
 import { ownedGym } from '../gyms/service.ts'
 import { findUserByEmail, insertUser, normalizeEmail } from '../users/service.ts'
 import { generatePassword } from './password.ts'
@@ -39,7 +41,8 @@ const notYourGym = () => forbidden('You can only manage trainers of your own gym
 export async function listTrainers(db: Tx, ownerId: string, gymId: string): Promise<Trainer[]> {
   const gym = await ownedGym(db, ownerId, gymId)
   const rows = await db.select().from(trainers).where(eq(trainers.gymId, gym.id)).orderBy(trainers.createdAt, trainers.id)
-  return rows.map((row) => toTrainer(row, gym))
+  const pending = await pendingEmails(db, rows.flatMap((r) => (r.userId ? [r.userId] : [])))
+  return rows.map((row) => ({ ...toTrainer(row, gym), pendingEmail: row.userId ? (pending.get(row.userId) ?? null) : null }))
 }
 
 /** The trainer if it belongs to a gym of this owner; any other trainer is "not found". */
@@ -119,7 +122,10 @@ export async function createTrainerWithUser(app: FastifyInstance, ownerId: strin
     if (!user) throw emailTaken()
     const [row] = await tx.insert(trainers).values({ ...trainerValues(input), gymId: gym.id, userId: user.id }).returning()
     const appUrl = app.config.APP_URL
+    // A mail to a third party: it waits until the owner has verified their own address.
+    const heldForUserId = await holdThirdPartyMailFor(tx, ownerId)
     await app.mailer.enqueue(tx, {
+      heldForUserId,
       to: user.email,
       subject: `Your ${brand.name} trainer account at ${gym.name}`,
       text: [
@@ -147,23 +153,47 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
-/** PUT /trainers/{id}: the trainer's login account follows name and e-mail changes. */
+/**
+ * PUT /trainers/{id}. A trainer record without a login account changes its e-mail at once. With a
+ * login account, a new e-mail is only requested: the new address must confirm it (a link), the
+ * old one is told, and until then the account and the record keep the old e-mail (`pendingEmail`).
+ */
 export async function updateTrainer(app: FastifyInstance, ownerId: string, trainerId: string, input: TrainerData): Promise<Trainer> {
   const { trainer, gym } = await ownedTrainer(app.db, ownerId, trainerId)
   if (input.gymId && input.gymId !== gym.id) throw notYourGym()
   const email = normalizeEmail(input.email)
+  const changesEmail = email !== normalizeEmail(trainer.email)
   if (await emailUsedInGym(app.db, gym.id, email, trainer.id)) throw emailTaken()
-  if (trainer.userId && email !== normalizeEmail(trainer.email)) {
+  if (trainer.userId && changesEmail) {
     const other = await findUserByEmail(app.db, email)
     if (other && other.id !== trainer.userId) throw emailTaken()
   }
   try {
     return await app.db.transaction(async (tx) => {
-      const [row] = await tx.update(trainers).set(trainerValues(input)).where(eq(trainers.id, trainer.id)).returning()
-      if (trainer.userId) {
-        await tx.update(users).set({ email, firstName: input.firstName, lastName: input.lastName }).where(eq(users.id, trainer.userId))
+      if (!trainer.userId) {
+        const [row] = await tx.update(trainers).set(trainerValues(input)).where(eq(trainers.id, trainer.id)).returning()
+        return toTrainer(row, gym)
       }
-      return toTrainer(row, gym)
+      const [row] = await tx
+        .update(trainers)
+        .set({ ...trainerValues(input), email: trainer.email })
+        .where(eq(trainers.id, trainer.id))
+        .returning()
+      const [user] = await tx.update(users).set({ firstName: input.firstName, lastName: input.lastName }).where(eq(users.id, trainer.userId)).returning()
+      if (changesEmail) {
+        await requestEmailChange(app, tx, {
+          user: { id: user.id, email: user.email, firstName: user.firstName },
+          newEmail: email,
+          requestedBy: ownerId,
+          heldForUserId: await holdThirdPartyMailFor(tx, ownerId),
+          requesterLabel: `Tu gimnasio ${gym.name}`,
+        })
+      } else {
+        // Back to the current address: an earlier request no longer stands.
+        await voidPendingChanges(tx, trainer.userId)
+      }
+      const pending = await pendingEmails(tx, [trainer.userId])
+      return { ...toTrainer(row, gym), pendingEmail: pending.get(trainer.userId) ?? null }
     })
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken()

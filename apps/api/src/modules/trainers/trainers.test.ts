@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox, trainers, users } from '../../db/schema.ts'
+import { businesses, mailOutbox, trainers, users } from '../../db/schema.ts'
 import { call, createUserAndLogin, uniqueEmail, useTestApp } from '../../testing/app.ts'
 import { generatePassword } from './password.ts'
 
@@ -26,22 +26,27 @@ const trainerBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-/** A gym owner with a gym; `plan` registers through the API so a businesses row exists. */
+/**
+ * A gym owner (e-mail verified, so mail to trainers goes out) with a gym; `plan` registers through
+ * the API so a businesses row exists, and sets the plan as a platform admin would.
+ */
 async function ownerWithGym(plan?: 'business' | 'enterprise') {
   let token: string
   let userId: string
   if (plan) {
     const res = await call(ctx.app, 'POST', '/api/v1/auth/business/register', {
-      body: { email: uniqueEmail('owner'), password: 'secret1', firstName: 'Olga', lastName: 'Díaz', businessName: 'Olga Fit', businessAddress: 'Calle 1', subscriptionPlan: plan },
+      body: { email: uniqueEmail('owner'), password: 'secret1', firstName: 'Olga', lastName: 'Díaz', businessName: 'Olga Fit', businessAddress: 'Calle 1' },
     })
     expect(res.statusCode).toBe(200)
     token = res.json().token
     userId = res.json().user.id
+    await ctx.app.db.update(businesses).set({ subscriptionPlan: plan }).where(eq(businesses.ownerId, userId))
   } else {
     const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
     token = owner.token
     userId = owner.user.id
   }
+  await ctx.app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId))
   const gym = (await call(ctx.app, 'POST', '/api/v1/gyms', { token, body: gymBody() })).json() as { id: string; name: string }
   return { token, userId, gym }
 }
@@ -214,7 +219,7 @@ describe('POST /trainers, GET /gyms/{id}/trainers, PUT and DELETE /trainers/{id}
     expect(list.json()).toEqual([expect.objectContaining({ id: res.json().id, gym: { id: gym.id, name: gym.name }, specialization: 'Weight Training' })])
   })
 
-  it('PUT updates the trainer and its login account (name, e-mail); the trainer signs in with the new e-mail', async () => {
+  it('PUT updates the trainer and its login account (name now; a new e-mail once the new address confirms it)', async () => {
     const { token } = await ownerWithGym()
     const created = (await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody({ password: 'Chosen123!' }) })).json()
     const newEmail = uniqueEmail('renamed')
@@ -223,7 +228,10 @@ describe('POST /trainers, GET /gyms/{id}/trainers, PUT and DELETE /trainers/{id}
       body: trainerBody({ firstName: 'Mati', email: newEmail, specialization: 'Yoga', experience: 7, gymId: created.gymId }),
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: created.id, firstName: 'Mati', email: newEmail, specialization: 'Yoga', experience: 7 })
+    expect(res.json()).toMatchObject({ id: created.id, firstName: 'Mati', email: created.email, pendingEmail: newEmail, specialization: 'Yoga', experience: 7 })
+    await ctx.app.mailer.flush()
+    const link = ctx.mail.sent.find((m) => m.to === newEmail)!.text.match(/confirmar-correo\?token=([\w-]+)/)!
+    expect((await call(ctx.app, 'POST', '/api/v1/auth/email-change/confirm', { body: { token: link[1] } })).statusCode).toBe(200)
     const login = await emailLogin(newEmail, 'Chosen123!')
     expect(login.statusCode).toBe(200)
     expect(login.json().user.firstName).toBe('Mati')

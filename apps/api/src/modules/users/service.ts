@@ -19,6 +19,7 @@ export function toUser(row: UserRow): User {
     lastName: row.lastName,
     role: row.role,
     isActive: row.isActive,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

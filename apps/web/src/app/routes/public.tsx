@@ -4,6 +4,7 @@ import { PageLoading } from '@/components/layout/page-loading'
 import { loadPrivacyPage, loadTermsPage } from '@/features/marketing'
 
 export { LandingPage, PricingPage } from '@/features/marketing'
+export { EmailChangeConfirmPage } from '@/features/email-change'
 
 // The long legal documents are their own chunks: the landing page does not download them.
 const Privacy = lazy(loadPrivacyPage)

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { isBusinessUser } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
+import { EmailVerificationBanner } from '../components/email-verification-banner'
 import { GeneratedPasswordDialog } from '../components/generated-password-dialog'
 import { GymDialog } from '../components/gym-dialog'
 import { GymPanel } from '../components/gym-panel'
@@ -74,6 +75,7 @@ export function BusinessDashboardPage() {
       </header>
 
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+        <EmailVerificationBanner user={user!} />
         <section aria-label="Summary" className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <StatCard title="Gyms" icon={Building2}>
             <StatValue testId="gym-count" value={gymCount} note={gym ? gym.name : 'No gym yet'} />

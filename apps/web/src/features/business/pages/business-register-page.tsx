@@ -62,8 +62,7 @@ export function BusinessRegisterPage() {
       businessAddress: values.address.trim(),
       businessPhone: values.phone.trim() || null,
       businessWebsite: normaliseWebsite(values.website) || null,
-      subscriptionPlan: values.subscriptionPlan || 'business',
-      centralBilling: { enabled: values.centralBillingEnabled, paymentAccountId: values.paymentAccountId.trim() || null },
+      // Plan and central billing stay in the form (spec §3) but are not sent: the server decides them.
     }
     let registered
     try {

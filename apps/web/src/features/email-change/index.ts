@@ -1,0 +1,1 @@
+export { EmailChangeConfirmPage } from './email-change-confirm-page'
