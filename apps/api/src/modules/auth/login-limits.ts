@@ -5,7 +5,7 @@ import { tooManyRequests } from '../../errors.ts'
 
 /**
  * Failed sign-ins, counted so that guessing stays bounded per account while a stranger who knows
- * an e-mail cannot keep its owner out (issue 9, item 9; docs/security/sec-auth.md):
+ * an e-mail cannot keep its owner out (issue 9, item 9; docs/security.md):
  * - per address: 30 attempts / 10 min (route limit `login-ip`);
  * - per (e-mail, address): 10 attempts / 10 min (route limit `login-email-ip`);
  * - per e-mail, all addresses together: failures only. After DELAY_AFTER failures in the hour
