@@ -13,7 +13,6 @@ const INPUTS: [string, Lang[]][] = [
   ['TrainerInputSchema', ['en']],
   ['TrainerWithUserInputSchema', ['en']],
   ['BusinessRegisterSchema', ['es']],
-  ['CentralBillingSchema', ['es']],
   ['ForgotPasswordSchema', ['es']],
   ['ResetPasswordSchema', ['es']],
   ['OtpRequestSchema', ['es']],
@@ -25,6 +24,10 @@ const INPUTS: [string, Lang[]][] = [
   ['FormSubmissionSchema', ['es']],
   ['AccessRequestFormSchema', ['es']],
   ['UserLookupQuerySchema', ['es']],
+  ['EmailVerificationConfirmSchema', ['en']],
+  ['EmailChangeConfirmSchema', ['es']],
+  ['AdminBusinessUpdateSchema', ['es', 'en']],
+  ['AdminBusinessListQuerySchema', ['es', 'en']],
 ]
 
 /** Codes the API's services send on a field (apps/api/src/modules/*\/service.ts), by screen language. */
@@ -50,6 +53,16 @@ const SERVICE_CODES: [field: string, code: string, lang: Lang][] = [
   ['email', 'invalid', 'es'],
   ['otp', 'invalidOrExpired', 'es'],
   ['hash', 'invalidHash', 'es'],
+  ['verificationToken', 'invalidOrExpired', 'es'],
+  ['verificationToken', 'required', 'es'],
+  ['email', 'alreadyVerified', 'en'],
+  ['otp', 'invalidOrExpired', 'en'],
+  ['token', 'invalidOrExpired', 'es'],
+  ['email', 'emailAlreadyExists', 'es'],
+  ['subscriptionPlan', 'nothingToChange', 'es'],
+  ['commissionRates', 'mustSumToOne', 'es'],
+  ['lastName', 'invalidCharacters', 'es'],
+  ['city', 'invalidCharacters', 'en'],
 ]
 
 const PROBES: unknown[] = [undefined, null, '', '   ', 'x', 'Ab1!', 'a'.repeat(6000), 'not an email', 'ftp://x', '12', -1, 1.5, 1_000_000, 0, true, {}, [], { trainer: 1, gym: 1, platform: 1 }]

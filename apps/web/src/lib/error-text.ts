@@ -60,6 +60,11 @@ export const FIELD_NAMES: Record<Lang, Record<string, string>> = {
     subject: 'asunto',
     content: 'mensaje',
     body: 'solicitud',
+    verificationToken: 'verificación del correo',
+    token: 'enlace de confirmación',
+    reason: 'motivo',
+    page: 'página',
+    pageSize: 'tamaño de página',
   },
   en: {
     email: 'Email',
@@ -81,6 +86,14 @@ export const FIELD_NAMES: Record<Lang, Record<string, string>> = {
     gym: 'Gym',
     trainers: 'Trainers',
     body: 'Request',
+    otp: 'Verification code',
+    subscriptionPlan: 'Plan',
+    commissionRates: 'Commission split',
+    trainer: 'Trainer rate',
+    platform: 'Platform rate',
+    reason: 'Reason',
+    page: 'Page',
+    pageSize: 'Page size',
   },
 }
 
