@@ -10,8 +10,12 @@ async function registerMember(request: APIRequestContext, email: string) {
   expect((await request.post('/api/v1/auth/email/otp/generate', { data: { email } })).ok()).toBe(true)
   const mail = await latestMail(request, email, (m) => /código/.test(m.subject))
   const otp = mail.text.match(/\b(\d{6})\b/)![1]
-  expect((await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } })).ok()).toBe(true)
-  const res = await request.post('/api/v1/auth/email/register', { data: { email, password: PASSWORD, firstName: 'Marta', lastName: 'Soto', userType: 'member' } })
+  const verified = await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } })
+  expect(verified.ok()).toBe(true)
+  const { verificationToken } = (await verified.json()) as { verificationToken: string }
+  const res = await request.post('/api/v1/auth/email/register', {
+    data: { email, password: PASSWORD, firstName: 'Marta', lastName: 'Soto', userType: 'member', verificationToken },
+  })
   expect(res.ok(), await res.text()).toBe(true)
   return (await res.json()) as { id: string }
 }
