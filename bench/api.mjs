@@ -128,7 +128,7 @@ const summarise = (name, results) => ({
   name,
   reqPerSec: Math.round(median(results.map((r) => r.reqPerSec))),
   p99: +median(results.map((r) => r.p99)).toFixed(1),
-  runs: results.map(({ sessions, ...r }) => r),
+  runs: results.map(({ sessions: _sessions, ...r }) => r),
 })
 
 async function repeat(fn) {

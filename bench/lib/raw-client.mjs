@@ -1,3 +1,4 @@
+/* global Buffer */
 // A minimal keep-alive HTTP/1.1 client for the API bench: one socket per simulated user, bound to
 // its own 127.x.y.z address (autocannon cannot bind a local address, and per-address rate limits
 // stay on). Cheap enough on the client side that it does not steal much CPU from the server.

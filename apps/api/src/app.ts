@@ -19,6 +19,7 @@ import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
 import sandboxRoutes from './modules/sandbox/routes.ts'
 import authPlugin from './plugins/auth.ts'
+import sessionCachePlugin from './plugins/session-cache.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
 import errorsPlugin from './plugins/errors.ts'
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database, closeWithApp: !opts.database })
   await app.register(limitsPlugin)
   await app.register(mailerPlugin, { transport: opts.mailTransport, autoDeliver: opts.mailAutoDeliver })
+  await app.register(sessionCachePlugin)
   await app.register(authPlugin)
   await app.register(paymentsPlugin)
   await app.register(docsPlugin)

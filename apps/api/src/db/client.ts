@@ -16,6 +16,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The connection string (PostgreSQL), for LISTEN connections outside the pool. */
+  url?: string
   ping(): Promise<void>
   close(): Promise<void>
 }
@@ -43,6 +45,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     }

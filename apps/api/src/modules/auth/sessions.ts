@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { TokenPair } from '@app/contracts'
 import type { Tx } from '../../db/client.ts'
-import { sessions } from '../../db/schema.ts'
+import { sessions, users } from '../../db/schema.ts'
 import { unauthorized } from '../../errors.ts'
+import { sessionsRevoked } from '../../plugins/session-cache.ts'
 import type { TokenService } from './tokens.ts'
 
 interface SessionUser {
@@ -26,32 +27,37 @@ export async function startSession(db: Tx, tokens: TokenService, user: SessionUs
  * Rotates the refresh token. A refresh token that is no longer the session's current one has been
  * used before: someone holds a copy, so the whole session is revoked.
  */
-export async function rotateSession(
-  db: Tx,
-  tokens: TokenService,
-  refreshToken: string,
-  roleOf: (userId: string) => Promise<{ role: string; isActive: boolean } | undefined>,
-): Promise<TokenPair> {
+export async function rotateSession(db: Tx, tokens: TokenService, refreshToken: string): Promise<TokenPair> {
   const claims = await tokens.verifyRefresh(refreshToken)
   if (!claims) throw unauthorized('Invalid refresh token')
-  const [session] = await db.select().from(sessions).where(eq(sessions.id, claims.sid)).limit(1)
-  if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt < new Date()) {
-    throw unauthorized('Session expired')
-  }
-  const user = await roleOf(session.userId)
-  if (!user?.isActive) throw unauthorized('Session expired')
-
-  const next = await tokens.signRefresh({ sub: session.userId, sid: session.id })
-  const rotated = await db
+  const next = await tokens.signRefresh({ sub: claims.sub, sid: claims.sid })
+  // One statement on the usual path: rotate only the current generation of a live session of an active user.
+  const [rotated] = await db
     .update(sessions)
     .set({ refreshJti: next.jti, lastUsedAt: new Date() })
-    .where(and(eq(sessions.id, session.id), eq(sessions.refreshJti, claims.jti), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id })
-  if (rotated.length === 0) {
-    await revokeSession(db, session.id, 'refresh token reuse')
-    throw unauthorized('Refresh token reuse detected; session revoked')
+    .from(users)
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.sub),
+        eq(sessions.refreshJti, claims.jti),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.id, sessions.userId),
+        eq(users.isActive, true),
+      ),
+    )
+    .returning({ role: users.role })
+  if (!rotated) {
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, claims.sid)).limit(1)
+    const live = session && session.userId === claims.sub && !session.revokedAt && session.expiresAt > new Date()
+    if (live && session.refreshJti !== claims.jti) {
+      await revokeSession(db, session.id, 'refresh token reuse')
+      throw unauthorized('Refresh token reuse detected; session revoked')
+    }
+    throw unauthorized('Session expired')
   }
-  const token = await tokens.signAccess({ sub: session.userId, sid: session.id, role: user.role })
+  const token = await tokens.signAccess({ sub: claims.sub, sid: claims.sid, role: rotated.role })
   return { token, refreshToken: next.token }
 }
 
@@ -60,6 +66,7 @@ export async function revokeSession(db: Tx, sessionId: string, reason: string) {
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  await sessionsRevoked(db, { sessionId })
 }
 
 export async function revokeUserSessions(db: Tx, userId: string, reason: string) {
@@ -67,4 +74,5 @@ export async function revokeUserSessions(db: Tx, userId: string, reason: string)
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+  await sessionsRevoked(db, { userId })
 }

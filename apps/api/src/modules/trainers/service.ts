@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts'
 import { gyms, trainers, users } from '../../db/schema.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
+import { userChanged } from '../../plugins/session-cache.ts'
 import { ownedGym } from '../gyms/service.ts'
 import { findUserByEmail, insertUser, normalizeEmail } from '../users/service.ts'
 import { generatePassword } from './password.ts'
@@ -160,6 +161,7 @@ export async function updateTrainer(app: FastifyInstance, ownerId: string, train
       const [row] = await tx.update(trainers).set(trainerValues(input)).where(eq(trainers.id, trainer.id)).returning()
       if (trainer.userId) {
         await tx.update(users).set({ email, firstName: input.firstName, lastName: input.lastName }).where(eq(users.id, trainer.userId))
+        await userChanged(tx, trainer.userId)
       }
       return toTrainer(row, gym)
     })

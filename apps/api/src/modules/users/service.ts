@@ -1,13 +1,12 @@
-import { hash, verify } from '@node-rs/argon2'
 import type { Role, User } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
+import { hashPassword } from './password-hashing.ts'
 
 type UserRow = typeof users.$inferSelect
 
-export const hashPassword = (password: string) => hash(password)
-export const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false)
+export { hashPassword, verifyPassword } from './password-hashing.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
