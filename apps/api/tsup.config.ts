@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/server.ts'],
+  entry: ['src/server.ts', 'src/cluster.ts', 'src/cli/backup.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -20,6 +20,8 @@ import connectRoutes from './modules/connect/routes.ts'
 import sandboxRoutes from './modules/sandbox/routes.ts'
 import authPlugin from './plugins/auth.ts'
 import sessionCachePlugin from './plugins/session-cache.ts'
+import metricsPlugin from './plugins/metrics.ts'
+import opsPlugin from './plugins/ops.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
 import errorsPlugin from './plugins/errors.ts'
@@ -103,6 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin)
   await app.register(paymentsPlugin)
   await app.register(docsPlugin)
+  await app.register(metricsPlugin)
+  await app.register(opsPlugin)
 
   await app.register(healthRoutes, { prefix: '/api' })
   await app.register(apiV1, { prefix: '/api/v1' })

@@ -50,6 +50,8 @@ export interface SessionCache {
   readonly active: boolean
   readonly transport: 'local' | 'redis' | 'postgres'
   forget(target: Target): void
+  /** Whether the cross-process channel answers (readiness). */
+  ping(): Promise<boolean>
   stats(): { entries: number; hits: number; misses: number }
 }
 
@@ -123,6 +125,7 @@ export default fp(
     }
 
     let publish: Member['publish'] = async () => {}
+    let ping = async () => channelUp
     const closers: Array<() => Promise<void>> = []
 
     if (transport === 'redis') {
@@ -142,6 +145,7 @@ export default fp(
       publish = async (_db, message) => {
         await pub.publish(CHANNEL, message).catch((err: Error) => app.log.error({ err: err.message }, 'session cache: publish failed'))
       }
+      ping = async () => channelUp && (await pub.ping().then((r) => r === 'PONG', () => false))
       closers.push(async () => {
         sub.disconnect()
         pub.disconnect()
@@ -240,6 +244,7 @@ export default fp(
       },
       transport,
       forget,
+      ping: () => ping(),
       stats: () => ({ entries: entries.size, hits, misses }),
     } satisfies SessionCache)
   },
