@@ -50,8 +50,8 @@ const register = (url: string, email: string) =>
 
 describe('backup and restore', () => {
   it('a backup taken while the server runs restores into a fresh data directory where the account logs in', async () => {
-    const source = serverUrl ? { DATABASE_URL: await freshDatabase() } : { DATA_DIR: join(dir, 'source') }
-    const target = serverUrl ? { DATABASE_URL: await freshDatabase() } : { DATA_DIR: join(dir, 'target') }
+    const source: Record<string, string> = serverUrl ? { DATABASE_URL: await freshDatabase() } : { DATA_DIR: join(dir, 'source') }
+    const target: Record<string, string> = serverUrl ? { DATABASE_URL: await freshDatabase() } : { DATA_DIR: join(dir, 'target') }
     const server = await startRealServer(source)
     servers.push(server)
     const email = `backup-${Date.now()}@example.com`
