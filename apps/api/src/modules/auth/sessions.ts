@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { TokenPair } from '@app/contracts'
 import type { Tx } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema.ts'
@@ -13,14 +14,39 @@ interface SessionUser {
 
 /** Starts a session (one per signed-in device) and answers its first token pair. */
 export async function startSession(db: Tx, tokens: TokenService, user: SessionUser, ttlSeconds: number): Promise<TokenPair> {
-  const [session] = await db
-    .insert(sessions)
-    .values({ userId: user.id, refreshJti: 'pending', expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
-    .returning({ id: sessions.id })
-  const refresh = await tokens.signRefresh({ sub: user.id, sid: session.id })
-  await db.update(sessions).set({ refreshJti: refresh.jti }).where(eq(sessions.id, session.id))
-  const token = await tokens.signAccess({ sub: user.id, sid: session.id, role: user.role })
+  // The id is chosen here so that the row is written once, with its first refresh generation.
+  const sessionId = randomUUID()
+  const refresh = await tokens.signRefresh({ sub: user.id, sid: sessionId })
+  await db.insert(sessions).values({ id: sessionId, userId: user.id, refreshJti: refresh.jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
+  const token = await tokens.signAccess({ sub: user.id, sid: sessionId, role: user.role })
   return { token, refreshToken: refresh.token }
+}
+
+const buildRotation = (db: Tx) =>
+  db
+    .update(sessions)
+    .set({ refreshJti: sql.placeholder('next') as unknown as string, lastUsedAt: sql.placeholder('now') as unknown as Date })
+    .from(users)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        eq(sessions.refreshJti, sql.placeholder('jti')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.id, sessions.userId),
+        eq(users.isActive, true),
+      ),
+    )
+    .returning({ role: users.role })
+    .prepare('rotate_session')
+
+// Built once per database (the hottest write: every refresh); PostgreSQL prepares it once per connection.
+const rotations = new WeakMap<Tx, ReturnType<typeof buildRotation>>()
+function rotationOf(db: Tx) {
+  let statement = rotations.get(db)
+  if (!statement) rotations.set(db, (statement = buildRotation(db)))
+  return statement
 }
 
 /**
@@ -32,22 +58,7 @@ export async function rotateSession(db: Tx, tokens: TokenService, refreshToken: 
   if (!claims) throw unauthorized('Invalid refresh token')
   const next = await tokens.signRefresh({ sub: claims.sub, sid: claims.sid })
   // One statement on the usual path: rotate only the current generation of a live session of an active user.
-  const [rotated] = await db
-    .update(sessions)
-    .set({ refreshJti: next.jti, lastUsedAt: new Date() })
-    .from(users)
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.sub),
-        eq(sessions.refreshJti, claims.jti),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.id, sessions.userId),
-        eq(users.isActive, true),
-      ),
-    )
-    .returning({ role: users.role })
+  const [rotated] = await rotationOf(db).execute({ sid: claims.sid, sub: claims.sub, jti: claims.jti, next: next.jti, now: new Date() })
   if (!rotated) {
     const [session] = await db.select().from(sessions).where(eq(sessions.id, claims.sid)).limit(1)
     const live = session && session.userId === claims.sub && !session.revokedAt && session.expiresAt > new Date()
