@@ -43,7 +43,12 @@ const EnvSchema = z
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     // Operations (issue 11): GET /metrics only when METRICS=on; with METRICS_TOKEN it asks for that bearer token.
     METRICS: z.enum(['on', 'off']).default('off'),
-    METRICS_TOKEN: z.string().min(16).optional(),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.string().min(16).optional())
+      .optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   })
   .superRefine((env, ctx) => {
