@@ -1,5 +1,4 @@
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -21,6 +20,11 @@ import adminRoutes from './modules/admin/routes.ts'
 import emailChangeRoutes from './modules/email-change/routes.ts'
 import emailVerificationRoutes from './modules/email-verification/routes.ts'
 import authPlugin from './plugins/auth.ts'
+import sessionCachePlugin from './plugins/session-cache.ts'
+import helmet from './plugins/security-headers.ts'
+import requestLogPlugin from './plugins/request-log.ts'
+import metricsPlugin from './plugins/metrics.ts'
+import opsPlugin from './plugins/ops.ts'
 import dbPlugin from './plugins/db.ts'
 import docsPlugin from './plugins/docs.ts'
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts'
@@ -89,6 +93,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
     keepAliveTimeout: 30_000,
+    // plugins/request-log.ts writes one line per request instead of two.
+    disableRequestLogging: true,
   })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
@@ -102,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin)
   await app.register(inputHygienePlugin)
+  await app.register(requestLogPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -125,9 +132,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database, closeWithApp: !opts.database })
   await app.register(limitsPlugin)
   await app.register(mailerPlugin, { transport: opts.mailTransport, autoDeliver: opts.mailAutoDeliver })
+  await app.register(sessionCachePlugin)
   await app.register(authPlugin)
   await app.register(paymentsPlugin)
   await app.register(docsPlugin)
+  await app.register(metricsPlugin)
+  await app.register(opsPlugin)
 
   await app.register(healthRoutes, { prefix: '/api' })
   await app.register(apiV1, { prefix: '/api/v1' })

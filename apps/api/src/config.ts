@@ -95,6 +95,15 @@ const EnvSchema = z
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     /** Production only: run the built-in sandbox payment pages (anyone can subscribe for free). */
     ALLOW_SANDBOX_PAYMENTS: flag,
+    // Operations (issue 11): GET /metrics only when METRICS=on; with METRICS_TOKEN it asks for that bearer token.
+    METRICS: z.enum(['on', 'off']).default('off'),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.string().min(16).optional())
+      .optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

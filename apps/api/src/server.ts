@@ -19,8 +19,10 @@ async function main() {
   secureDataDir(config.DATA_DIR)
   const app = await buildApp({ config })
   const shutdown = async (signal: string) => {
+    // Stops accepting, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), then the onClose
+    // hooks flush: the mail worker's current run, the database (PGlite checkpoints on close).
     app.log.info(`${signal}: shutting down`)
-    const timer = setTimeout(() => process.exit(1), 10_000)
+    const timer = setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS)
     await app.close()
     clearTimeout(timer)
     process.exit(0)

@@ -17,8 +17,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The connection string (PostgreSQL), for LISTEN connections outside the pool. */
+  url?: string
   ping(): Promise<void>
   close(): Promise<void>
+  /** Connection pool use (PostgreSQL), for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number }
+  /** A consistent gzipped tarball of the embedded database, taken between queries (PGlite). */
+  dump?(): Promise<Blob>
 }
 
 // src/db/client.ts (tsx, vitest) and dist/server.js (bundled) sit at different depths below apps/api.
@@ -40,12 +46,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('database pool: idle client error:', err.message))
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    await migratePg(db as never, { migrationsFolder })
+    // Several processes may start at once (cluster, rolling deploy): one migrates, the others wait.
+    const lock = await pool.connect()
+    try {
+      await lock.query('select pg_advisory_lock(724311)')
+      await migratePg(db as never, { migrationsFolder })
+    } finally {
+      await lock.query('select pg_advisory_unlock(724311)').catch(() => {})
+      lock.release()
+    }
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolMax ?? 10 }),
     }
   }
   let dir: string | undefined
@@ -63,5 +79,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+    dump: async () => {
+      await client.query('CHECKPOINT')
+      return client.dumpDataDir('gzip')
+    },
   }
 }

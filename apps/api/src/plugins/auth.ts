@@ -1,8 +1,6 @@
 import type { Role } from '@app/contracts'
-import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { sessions, users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts'
 
@@ -99,22 +97,10 @@ export default fp(
       if (!token) throw unauthorized('Missing bearer token')
       const claims = await app.tokens.verifyAccess(token)
       if (!claims) throw unauthorized('Invalid or expired token')
-      // Checked on every call so that logout and password resets take effect at once.
-      const [row] = await app.db
-        .select({ id: users.id, email: users.email, role: users.role })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, claims.sid),
-            eq(sessions.userId, claims.sub),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            eq(users.isActive, true),
-          ),
-        )
-        .limit(1)
+      // Checked on every call so that logout and password resets take effect at once (plugins/session-cache.ts).
+      const row = await app.sessionCache.lookup(claims)
       if (!row) throw unauthorized('Session expired')
+      request.profile = row
       request.user = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid }
     })
 
@@ -126,5 +112,5 @@ export default fp(
       }),
     )
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'session-cache'] },
 )

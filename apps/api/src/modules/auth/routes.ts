@@ -43,7 +43,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const refreshToken = bearerOf(request)
       if (!refreshToken) throw unauthorized('Missing refresh token')
-      return rotateSession(app.db, app.tokens, refreshToken, (id) => findUserById(app.db, id))
+      return rotateSession(app.db, app.tokens, refreshToken)
     },
   )
 
@@ -51,6 +51,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/auth/me',
     { schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
     async (request) => {
+      if (request.profile) return request.profile
       const user = await findUserById(app.db, currentUser(request).id)
       if (!user) throw unauthorized('Session expired')
       return toUser(user)

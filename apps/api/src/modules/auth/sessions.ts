@@ -1,8 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { TokenPair } from '@app/contracts'
 import type { Tx } from '../../db/client.ts'
-import { sessions } from '../../db/schema.ts'
+import { sessions, users } from '../../db/schema.ts'
 import { unauthorized } from '../../errors.ts'
+import { sessionsRevoked } from '../../plugins/session-cache.ts'
 import type { TokenService } from './tokens.ts'
 
 interface SessionUser {
@@ -15,46 +17,61 @@ interface SessionUser {
  * client address of the sign-in: a later login from it is not throttled per e-mail.
  */
 export async function startSession(db: Tx, tokens: TokenService, user: SessionUser, ttlSeconds: number, ip?: string): Promise<TokenPair> {
-  const [session] = await db
-    .insert(sessions)
-    .values({ userId: user.id, refreshJti: 'pending', expiresAt: new Date(Date.now() + ttlSeconds * 1000), ip })
-    .returning({ id: sessions.id })
-  const refresh = await tokens.signRefresh({ sub: user.id, sid: session.id })
-  await db.update(sessions).set({ refreshJti: refresh.jti }).where(eq(sessions.id, session.id))
-  const token = await tokens.signAccess({ sub: user.id, sid: session.id, role: user.role })
+  // The id is chosen here so that the row is written once, with its first refresh generation.
+  const sessionId = randomUUID()
+  const refresh = await tokens.signRefresh({ sub: user.id, sid: sessionId })
+  await db.insert(sessions).values({ id: sessionId, userId: user.id, refreshJti: refresh.jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000), ip })
+  const token = await tokens.signAccess({ sub: user.id, sid: sessionId, role: user.role })
   return { token, refreshToken: refresh.token }
+}
+
+const buildRotation = (db: Tx) =>
+  db
+    .update(sessions)
+    .set({ refreshJti: sql.placeholder('next') as unknown as string, lastUsedAt: sql.placeholder('now') as unknown as Date })
+    .from(users)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        eq(sessions.refreshJti, sql.placeholder('jti')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.id, sessions.userId),
+        eq(users.isActive, true),
+      ),
+    )
+    .returning({ role: users.role })
+    .prepare('rotate_session')
+
+// Built once per database (the hottest write: every refresh); PostgreSQL prepares it once per connection.
+const rotations = new WeakMap<Tx, ReturnType<typeof buildRotation>>()
+function rotationOf(db: Tx) {
+  let statement = rotations.get(db)
+  if (!statement) rotations.set(db, (statement = buildRotation(db)))
+  return statement
 }
 
 /**
  * Rotates the refresh token. A refresh token that is no longer the session's current one has been
  * used before: someone holds a copy, so the whole session is revoked.
  */
-export async function rotateSession(
-  db: Tx,
-  tokens: TokenService,
-  refreshToken: string,
-  roleOf: (userId: string) => Promise<{ role: string; isActive: boolean } | undefined>,
-): Promise<TokenPair> {
+export async function rotateSession(db: Tx, tokens: TokenService, refreshToken: string): Promise<TokenPair> {
   const claims = await tokens.verifyRefresh(refreshToken)
   if (!claims) throw unauthorized('Invalid refresh token')
-  const [session] = await db.select().from(sessions).where(eq(sessions.id, claims.sid)).limit(1)
-  if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt < new Date()) {
+  const next = await tokens.signRefresh({ sub: claims.sub, sid: claims.sid })
+  // One statement on the usual path: rotate only the current generation of a live session of an active user.
+  const [rotated] = await rotationOf(db).execute({ sid: claims.sid, sub: claims.sub, jti: claims.jti, next: next.jti, now: new Date() })
+  if (!rotated) {
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, claims.sid)).limit(1)
+    const live = session && session.userId === claims.sub && !session.revokedAt && session.expiresAt > new Date()
+    if (live && session.refreshJti !== claims.jti) {
+      await revokeSession(db, session.id, 'refresh token reuse')
+      throw unauthorized('Refresh token reuse detected; session revoked')
+    }
     throw unauthorized('Session expired')
   }
-  const user = await roleOf(session.userId)
-  if (!user?.isActive) throw unauthorized('Session expired')
-
-  const next = await tokens.signRefresh({ sub: session.userId, sid: session.id })
-  const rotated = await db
-    .update(sessions)
-    .set({ refreshJti: next.jti, lastUsedAt: new Date() })
-    .where(and(eq(sessions.id, session.id), eq(sessions.refreshJti, claims.jti), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id })
-  if (rotated.length === 0) {
-    await revokeSession(db, session.id, 'refresh token reuse')
-    throw unauthorized('Refresh token reuse detected; session revoked')
-  }
-  const token = await tokens.signAccess({ sub: session.userId, sid: session.id, role: user.role })
+  const token = await tokens.signAccess({ sub: claims.sub, sid: claims.sid, role: rotated.role })
   return { token, refreshToken: next.token }
 }
 
@@ -63,6 +80,7 @@ export async function revokeSession(db: Tx, sessionId: string, reason: string) {
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  await sessionsRevoked(db, { sessionId })
 }
 
 export async function revokeUserSessions(db: Tx, userId: string, reason: string) {
@@ -70,4 +88,5 @@ export async function revokeUserSessions(db: Tx, userId: string, reason: string)
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+  await sessionsRevoked(db, { userId })
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../../config.ts'
+import { signHs256, verifyHs256 } from './hs256.ts'
 
 export interface AccessClaims {
   sub: string
@@ -14,54 +14,35 @@ export interface RefreshClaims {
 }
 
 const ISSUER = 'fitness-platform'
+const now = () => Math.floor(Date.now() / 1000)
 
 export function createTokenService(config: Config) {
-  const accessKey = new TextEncoder().encode(config.JWT_ACCESS_SECRET)
-  const refreshKey = new TextEncoder().encode(config.JWT_REFRESH_SECRET)
+  const accessKey = Buffer.from(config.JWT_ACCESS_SECRET)
+  const refreshKey = Buffer.from(config.JWT_REFRESH_SECRET)
 
   return {
-    signAccess: (c: AccessClaims) =>
-      new SignJWT({ sid: c.sid, role: c.role, typ: 'access' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(c.sub)
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${config.ACCESS_TOKEN_TTL}s`)
-        .sign(accessKey),
+    signAccess: async (c: AccessClaims) => {
+      const iat = now()
+      return signHs256({ sid: c.sid, role: c.role, typ: 'access', sub: c.sub, iss: ISSUER, iat, exp: iat + config.ACCESS_TOKEN_TTL }, accessKey)
+    },
 
-    signRefresh: (c: Omit<RefreshClaims, 'jti'>) => {
+    signRefresh: async (c: Omit<RefreshClaims, 'jti'>) => {
       const jti = randomUUID()
-      return new SignJWT({ sid: c.sid, typ: 'refresh' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(c.sub)
-        .setJti(jti)
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${config.REFRESH_TOKEN_TTL}s`)
-        .sign(refreshKey)
-        .then((token) => ({ token, jti }))
+      const iat = now()
+      const token = signHs256({ sid: c.sid, typ: 'refresh', sub: c.sub, jti, iss: ISSUER, iat, exp: iat + config.REFRESH_TOKEN_TTL }, refreshKey)
+      return { token, jti }
     },
 
     verifyAccess: async (token: string): Promise<AccessClaims | null> => {
-      try {
-        const { payload } = await jwtVerify(token, accessKey, { issuer: ISSUER, algorithms: ['HS256'] })
-        if (payload.typ !== 'access' || !payload.sub) return null
-        return { sub: payload.sub, sid: String(payload.sid), role: String(payload.role) }
-      } catch (err) {
-        if (err instanceof errors.JOSEError) return null
-        throw err
-      }
+      const payload = verifyHs256(token, accessKey, ISSUER)
+      if (!payload || payload.typ !== 'access' || !payload.sub) return null
+      return { sub: payload.sub, sid: String(payload.sid), role: String(payload.role) }
     },
 
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {
-      try {
-        const { payload } = await jwtVerify(token, refreshKey, { issuer: ISSUER, algorithms: ['HS256'] })
-        if (payload.typ !== 'refresh' || !payload.sub || !payload.jti) return null
-        return { sub: payload.sub, sid: String(payload.sid), jti: payload.jti }
-      } catch (err) {
-        if (err instanceof errors.JOSEError) return null
-        throw err
-      }
+      const payload = verifyHs256(token, refreshKey, ISSUER)
+      if (!payload || payload.typ !== 'refresh' || !payload.sub || !payload.jti) return null
+      return { sub: payload.sub, sid: String(payload.sid), jti: payload.jti }
     },
   }
 }

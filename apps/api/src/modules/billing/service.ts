@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts'
 import { checkoutSessions, plans, providerLinks, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../../errors.ts'
 import { sandboxId, type ProviderSubscription } from '../../plugins/payments.ts'
+import { userChanged } from '../../plugins/session-cache.ts'
 import { findPlan } from '../plans/service.ts'
 import { findUserById } from '../users/service.ts'
 
@@ -188,6 +189,7 @@ export async function completeCheckout(
   await upsertSubscription(tx, provider, sub, { userId: session.userId, planId: session.planId })
 
   const [user] = await tx.update(users).set({ role: 'trainer' }).where(and(eq(users.id, session.userId), eq(users.role, 'member'))).returning()
+  await userChanged(tx, session.userId)
   const owner = user ?? (await findUserById(tx, session.userId))
   if (owner) {
     await tx

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts'
 import { emailChanges, trainers, users } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
 import { findUserByEmail, normalizeEmail } from '../users/service.ts'
+import { userChanged } from '../../plugins/session-cache.ts'
 
 /** How long the confirmation link mailed to the new address works. */
 export const EMAIL_CHANGE_TTL_HOURS = 72
@@ -115,6 +116,7 @@ export async function confirmEmailChange(app: FastifyInstance, token: string): P
       .returning({ id: users.id })
     if (!user) throw invalidToken()
     await tx.update(trainers).set({ email: change.newEmail }).where(eq(trainers.userId, user.id))
+    await userChanged(tx, user.id)
     return { ok: true as const, email: change.newEmail }
   }).catch((err) => {
     // Someone registered the address between the check and the update (unique lower(email)).

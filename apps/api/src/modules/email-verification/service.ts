@@ -6,6 +6,7 @@ import { mailOutbox, otpCodes, users } from '../../db/schema.ts'
 import { tooManyRequests, unauthorized, unprocessable } from '../../errors.ts'
 import { latestCode, sendNewCode, verifyCode } from '../signup/service.ts'
 import { findUserById, normalizeEmail, toUser } from '../users/service.ts'
+import { userChanged } from '../../plugins/session-cache.ts'
 
 /**
  * Mail this user causes to be sent to someone else (a trainer's welcome, an e-mail change) is
@@ -72,6 +73,7 @@ export async function confirmVerificationCode(app: FastifyInstance, userId: stri
       .returning()
     if (!row) throw unprocessable({ otp: 'invalidOrExpired' }, 'The code is invalid or has expired')
     await releaseHeldMail(tx, user.id)
+    await userChanged(tx, user.id)
     return toUser(row)
   })
 }

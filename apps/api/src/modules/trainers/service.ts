@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
 import { pendingEmails, requestEmailChange, voidPendingChanges } from '../email-change/service.ts'
 import { holdThirdPartyMailFor } from '../email-verification/service.ts'
+import { userChanged } from '../../plugins/session-cache.ts'
 import { ownedGym } from '../gyms/service.ts'
 import { findUserByEmail, insertUser, normalizeEmail } from '../users/service.ts'
 import { generatePassword } from './password.ts'
@@ -180,6 +181,7 @@ export async function updateTrainer(app: FastifyInstance, ownerId: string, train
         .where(eq(trainers.id, trainer.id))
         .returning()
       const [user] = await tx.update(users).set({ firstName: input.firstName, lastName: input.lastName }).where(eq(users.id, trainer.userId)).returning()
+      await userChanged(tx, trainer.userId)
       if (changesEmail) {
         await requestEmailChange(app, tx, {
           user: { id: user.id, email: user.email, firstName: user.firstName },
