@@ -78,6 +78,11 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await expectAccessible(page, 'login')
   await page.getByLabel('Correo electrónico').fill(`  ${email}  `)
   await page.getByLabel('Contraseña').fill(PASSWORD)
+  // The server answers in milliseconds: hold the answer so the busy label can be seen at all.
+  await page.route('**/api/v1/auth/email/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
   await page.getByRole('button', { name: 'Ingresar' }).click()
   await expect(page.getByRole('button', { name: /Ingresando...|Verificando suscripción.../ })).toBeDisabled()
   await expect(page.getByText('Inicio de sesión exitoso')).toBeVisible()
