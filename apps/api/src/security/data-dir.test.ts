@@ -69,7 +69,8 @@ describe('DATA_DIR is private to the server user (issue 9, item 4c)', () => {
     const dataDir = join(root, 'data')
     const server = await startServer(dataDir)
     try {
-      expect(readdirSync(dataDir).sort()).toEqual(['pglite', 'secrets.json'])
+      // server.json: the running server's backup token (plugins/ops.ts).
+      expect(readdirSync(dataDir).sort()).toEqual(['pglite', 'secrets.json', 'server.json'])
       expect(looseModes(dataDir)).toEqual([])
       // Writes after start-up (a code mail, the built-in mailbox) create database files too.
       const res = await fetch(`${server.url}/api/v1/auth/email/otp/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'perm@example.com' }) })
