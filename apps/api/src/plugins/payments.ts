@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
+import { brand } from '../brand.ts'
 import type { Config } from '../config.ts'
 
 /** A subscription as every provider reports it. */
@@ -121,7 +122,7 @@ export function stripeProvider(config: Config): PaymentProvider {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    appInfo: { name: 'entrenapp' },
+    appInfo: { name: brand.slug },
   })
   const secret = config.STRIPE_WEBHOOK_SECRET!
 

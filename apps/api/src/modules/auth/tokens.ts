@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../../config.ts'
+import { JWT_ISSUER as ISSUER } from '../../brand.ts'
 
 export interface AccessClaims {
   sub: string
@@ -12,8 +13,6 @@ export interface RefreshClaims {
   sid: string
   jti: string
 }
-
-const ISSUER = 'fitness-platform'
 
 export function createTokenService(config: Config) {
   const accessKey = new TextEncoder().encode(config.JWT_ACCESS_SECRET)
