@@ -13,7 +13,7 @@ const PERIOD_MS = 30 * DAY_MS
 const LINK_TTL_MS = 60 * 60_000
 
 /** An unguessable id: the sandbox's URLs are capabilities, like a provider's hosted pages. */
-export const sandboxId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
+const sandboxId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
 
 /** Whether the sandbox is the payment provider in use (no Stripe key configured). */
 export const sandboxActive = (app: FastifyInstance) => app.payments.name === 'sandbox'
@@ -22,7 +22,7 @@ export const sandboxActive = (app: FastifyInstance) => app.payments.name === 'sa
  * The sandbox has no billing engine of its own: when a period is over, it renews (the trial
  * turns active) or, if cancelled at period end, ends. Pure: what the row is at `now`.
  */
-export function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
+function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
   if (!(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) || !sub.currentPeriodEnd || sub.currentPeriodEnd.getTime() > now) return sub
   if (sub.cancelAtPeriodEnd) return { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd }
   let end = sub.currentPeriodEnd.getTime()
@@ -50,13 +50,13 @@ export async function rollSandboxPeriods(tx: Tx, userId: string | null, now: num
 }
 
 /** The sandbox's first period: a free trial. */
-export function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
+function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
   const trialEnd = new Date(now + TRIAL_DAYS * DAY_MS)
   return { id: sandboxId('sub_sbx'), customerId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
 }
 
 /** The sandbox's first period without a trial: active, the first month paid today. */
-export function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
+function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
   return { id: sandboxId('sub_sbx'), customerId, status: 'active', trialEnd: null, currentPeriodEnd: new Date(now + PERIOD_MS), cancelAtPeriodEnd: false, canceledAt: null }
 }
 
