@@ -13,6 +13,7 @@ import gymsRoutes from './modules/gyms/routes.ts'
 import trainersRoutes from './modules/trainers/routes.ts'
 import passwordResetRoutes from './modules/password-reset/routes.ts'
 import signupRoutes from './modules/signup/routes.ts'
+import usersRoutes from './modules/users/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
 import sandboxRoutes from './modules/sandbox/routes.ts'
@@ -72,6 +73,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(trainersRoutes)
   await app.register(passwordResetRoutes)
   await app.register(signupRoutes)
+  await app.register(usersRoutes)
   await app.register(billingRoutes)
   await app.register(connectRoutes)
   await app.register(emailVerificationRoutes)

@@ -28,5 +28,5 @@ test('health answers from the built server', async ({ request }) => {
 test('API docs are served', async ({ page }) => {
   await page.goto('/api/docs')
   await expect(page.locator('#swagger-ui')).toBeVisible()
-  await expect(page.getByText('Fitness platform API')).toBeVisible()
+  await expect(page.getByText('Entrenapp API')).toBeVisible()
 })

@@ -1,7 +1,10 @@
 import type { Role } from '@app/contracts'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import { and, eq } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
+import { verifySignupToken } from '../modules/auth/signup-tokens.ts'
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts'
 
 export interface AuthUser {
@@ -25,6 +28,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered after the auth plugin, and whether it authenticates (tests enumerate it). */
     routeAuth: RouteAuth[]
+  }
+  interface FastifyInstance {
+    /** preHandler of the sign-up flow's calls before the trainer signs in: a signup token or an access token. */
+    authenticateFlow: (request: FastifyRequest) => Promise<void>
+  }
+  interface FastifyRequest {
+    /** The user the sign-up flow acts for: from a signup token or a signed-in session. */
+    flowUser?: { id: string; email: string; via: 'signup' | 'session' }
   }
 }
 
@@ -80,6 +91,14 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user
 }
 
+/** The flow's user (behind `authenticateFlow`), who must be the one the request names. */
+export function flowUserFor(request: FastifyRequest, userId: string) {
+  const user = request.flowUser
+  if (!user) throw unauthorized()
+  if (user.id !== userId) throw forbidden('You can only act on your own account')
+  return user
+}
+
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorate('tokens', createTokenService(app.config))
@@ -109,6 +128,29 @@ export default fp(
       markAuth(async (request: FastifyRequest) => {
         await authenticate(request)
         if (!roles.includes(request.user!.role)) throw forbidden('Your account cannot do this')
+      }),
+    )
+
+    // The bearer is a signup token (docs/decisions/030) or a normal access token.
+    app.decorate(
+      'authenticateFlow',
+      markAuth(async (request: FastifyRequest) => {
+        const token = bearerOf(request)
+        if (!token) throw unauthorized('Missing bearer token')
+        const signup = await verifySignupToken(app, token)
+        if (signup) {
+          const [row] = await app.db
+            .select({ id: users.id, email: users.email })
+            .from(users)
+            .where(and(eq(users.id, signup.userId), eq(users.isActive, true)))
+            .limit(1)
+          if (!row) throw unauthorized('Session expired')
+          request.flowUser = { ...row, via: 'signup' }
+          return
+        }
+        // A revoked or expired signup token fails here too: authenticate refuses it with 401.
+        await authenticate(request)
+        request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
       }),
     )
   },

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { brand } from '../brand.ts'
 
 /** OpenAPI generated from the zod schemas of every route: /api/openapi.json and /api/docs. */
 export default fp(
@@ -10,7 +11,7 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'Fitness platform API', version: '1.0.0', description: 'Errors always answer {status, message, errors?: {field: code}}.' },
+        info: { title: `${brand.name} API`, version: '1.0.0', description: 'Errors always answer {status, message, errors?: {field: code}}.' },
         servers: [{ url: '/' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
+import { brand } from '../brand.ts'
 import type { Config } from '../config.ts'
+import { sandboxProvider } from '../modules/sandbox/service.ts'
 
 /** A subscription as every provider reports it. */
 export interface ProviderSubscription {
@@ -45,48 +46,39 @@ export type ProviderEvent = { id: string; type: string } & (
 
 export class WebhookSignatureError extends Error {}
 
+/** What a provider's billing engine moves on its own: a period's status and end. */
+export type SubscriptionPeriod = Pick<ProviderSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'canceledAt'>
+
 /**
  * Checkout, billing portal and payout onboarding behind one interface: the built-in sandbox
- * (pages on this server, no keys) or Stripe. Database writes stay with the billing and connect
- * services; a provider only talks to the outside world (or, for the sandbox, hands out its URLs).
+ * (pages on this server, no keys; modules/sandbox) or Stripe. The billing and connect services
+ * store what a provider reports; a provider keeps only its own side (for the sandbox, its
+ * portal and onboarding links and its renewals, in this database).
  */
 export interface PaymentProvider {
+  /** Stored with every row it creates: a row of another provider means nothing to this one. */
   readonly name: 'sandbox' | 'stripe'
   createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>
   /** The provider's current view of a checkout; null when this server is the source of truth (sandbox). */
   fetchCheckout(id: string): Promise<ProviderCheckout | null>
-  /** Sandbox: `linkId` names the provider_links row the caller stores. */
-  createPortal(input: { linkId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>
+  createPortal(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>
   createPayoutAccount(input: { userId: string; email: string; country: string }): Promise<{ accountId: string }>
-  createOnboardingLink(input: { linkId: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
+  createOnboardingLink(input: { userId: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
   fetchPayoutAccount(accountId: string): Promise<{ chargesEnabled: boolean; detailsSubmitted: boolean } | null>
   /** Ends a subscription's trial now (the first period is charged). Absent: the provider has no remote trials. */
   endTrial?(subscriptionId: string): Promise<void>
   /** Verifies the signature and reduces the event; throws WebhookSignatureError. Absent: no webhooks. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>
+  /**
+   * A stored subscription as the provider sees it at `now` (renewed or ended), without writing.
+   * Absent: stored rows are current (the provider reports every change by webhook).
+   */
+  subscriptionAt?<T extends SubscriptionPeriod>(sub: T, now: number): T
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentProvider
-  }
-}
-
-/** An unguessable id: the sandbox's URLs are capabilities, like a provider's hosted pages. */
-export const sandboxId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
-
-export function sandboxProvider(appUrl: string): PaymentProvider {
-  return {
-    name: 'sandbox',
-    async createCheckout() {
-      const id = sandboxId('cs_sbx')
-      return { id, url: `${appUrl}/sandbox/checkout/${id}` }
-    },
-    fetchCheckout: async () => null,
-    createPortal: async ({ linkId }) => ({ url: `${appUrl}/sandbox/portal/${linkId}` }),
-    createPayoutAccount: async () => ({ accountId: sandboxId('acct_sbx') }),
-    createOnboardingLink: async ({ linkId }) => ({ url: `${appUrl}/sandbox/connect/${linkId}` }),
-    fetchPayoutAccount: async () => null,
   }
 }
 
@@ -121,7 +113,7 @@ export function stripeProvider(config: Config): PaymentProvider {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    appInfo: { name: 'entrenapp' },
+    appInfo: { name: brand.slug },
   })
   const secret = config.STRIPE_WEBHOOK_SECRET!
 
@@ -241,7 +233,7 @@ export function stripeProvider(config: Config): PaymentProvider {
 
 export default fp(
   async function payments(app: FastifyInstance) {
-    const provider = app.config.STRIPE_SECRET_KEY ? stripeProvider(app.config) : sandboxProvider(app.config.APP_URL)
+    const provider = app.config.STRIPE_SECRET_KEY ? stripeProvider(app.config) : sandboxProvider(app.db, app.config.APP_URL)
     app.decorate('payments', provider)
     app.log.debug({ provider: provider.name }, 'payment provider')
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import { brand } from '../brand.ts'
 import { tooManyRequests } from '../errors.ts'
 
 export interface LimitOptions {
@@ -154,7 +155,7 @@ export default fp(
       const max = Math.max(1, Math.round(options.max * multiplier))
       const keyOf = options.key ?? ((r: FastifyRequest) => r.ip)
       return async (request: FastifyRequest) => {
-        const { count, resetInMs } = await store.hit(`fitness-rl:${name}:${keyOf(request) ?? 'none'}`, options.windowMs)
+        const { count, resetInMs } = await store.hit(`${brand.slug}-rl:${name}:${keyOf(request) ?? 'none'}`, options.windowMs)
         if (count > max) {
           const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
           throw tooManyRequests(`Too many requests. Try again in ${seconds} seconds.`, seconds)

@@ -8,7 +8,7 @@ import { subscriptions, trialClaims, users } from '../db/schema.ts'
 import { registeredMember, startCheckout } from '../modules/billing/test-helpers.ts'
 import { trialKeys } from '../modules/billing/service.ts'
 import { insertUser } from '../modules/users/service.ts'
-import { signSignupToken } from '../modules/signup/flow-auth.ts'
+import { signSignupToken } from '../modules/auth/signup-tokens.ts'
 import { call, freshIp, useTestApp } from '../testing/app.ts'
 
 /** A stand-in for api.stripe.com (as in modules/billing/stripe.test.ts): records what the SDK sends. */

@@ -1,7 +1,7 @@
 import { BUSINESS_ROLES, type Login, type LoginResponse } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import { unprocessable } from '../../errors.ts'
-import { revokeSignupTokens } from '../signup/flow-auth.ts'
+import { revokeSignupTokens } from './signup-tokens.ts'
 import { passwordQueue } from '../users/hashing.ts'
 import { findUserByEmail, hashPassword, normalizeEmail, toUser, verifyPassword } from '../users/service.ts'
 import { recordLoginFailure, throttleLogin } from './login-limits.ts'

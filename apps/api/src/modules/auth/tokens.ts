@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Config } from '../../config.ts'
 import { signHs256, verifyHs256 } from './hs256.ts'
+import { JWT_ISSUER as ISSUER } from '../../brand.ts'
 
 export interface AccessClaims {
   sub: string
@@ -13,7 +14,6 @@ export interface RefreshClaims {
   jti: string
 }
 
-const ISSUER = 'fitness-platform'
 const now = () => Math.floor(Date.now() / 1000)
 
 export function createTokenService(config: Config) {

@@ -12,11 +12,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { webhookEvents } from '../../db/schema.ts'
 import { badRequest, notFound } from '../../errors.ts'
-import { currentUser } from '../../plugins/auth.ts'
+import { currentUser, flowUserFor } from '../../plugins/auth.ts'
 import { WebhookSignatureError, type ProviderEvent } from '../../plugins/payments.ts'
 import type { Tx } from '../../db/client.ts'
 import { applyAccountUpdate } from '../connect/service.ts'
-import { authenticateFlow, flowUserFor } from '../signup/flow-auth.ts'
 import {
   applyInvoicePaid,
   applyPaymentFailed,
@@ -57,7 +56,6 @@ async function applyEvent(tx: Tx, provider: 'stripe', event: ProviderEvent): Pro
 
 export default async function billingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const flowAuth = authenticateFlow(app)
 
   app.post(
     '/platform/subscriptions/checkout',
@@ -69,7 +67,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         body: CheckoutRequestSchema,
         response: { 200: CheckoutCreatedSchema, ...errors },
       },
-      preHandler: [app.limit('checkout-ip', { max: 20, windowMs: 10 * 60_000 }), flowAuth],
+      preHandler: [app.limit('checkout-ip', { max: 20, windowMs: 10 * 60_000 }), app.authenticateFlow],
     },
     (request) => createCheckout(app, flowUserFor(request, request.body.userId).id, request.body),
   )
@@ -84,7 +82,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         params: z.object({ sessionId: z.string().min(1).max(200) }),
         response: { 200: CheckoutStatusSchema, ...errors },
       },
-      preHandler: flowAuth,
+      preHandler: app.authenticateFlow,
     },
     (request) => verifyCheckout(app, request.flowUser!.id, request.params.sessionId),
   )
@@ -93,7 +91,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     '/payments/subscription-status',
     {
       schema: { tags: ['billing'], summary: 'Your subscription (a trial counts as active)', security: [{ bearer: [] }], response: { 200: SubscriptionStatusSchema, 401: ApiErrorSchema } },
-      preHandler: flowAuth,
+      preHandler: app.authenticateFlow,
     },
     (request) => subscriptionStatus(app, request.flowUser!.id),
   )

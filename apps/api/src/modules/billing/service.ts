@@ -1,22 +1,17 @@
 import type { CheckoutRequest, CheckoutStatus, PlanKey, SubscriptionStatus } from '@app/contracts'
-import { and, desc, eq, inArray, lte } from 'drizzle-orm'
+import { LIVE_SUBSCRIPTION_STATES, TRIAL_DAYS } from '@app/contracts/constants'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
-import { checkoutSessions, plans, providerLinks, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
+import { checkoutSessions, plans, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../../errors.ts'
-import { sandboxId, type ProviderSubscription } from '../../plugins/payments.ts'
+import type { PaymentProvider, ProviderSubscription } from '../../plugins/payments.ts'
 import { userChanged } from '../../plugins/session-cache.ts'
 import { findPlan } from '../plans/service.ts'
 import { findUserById } from '../users/service.ts'
 
-export const TRIAL_DAYS = 30
-const PERIOD_MS = 30 * 24 * 3600 * 1000
-const PORTAL_LINK_TTL_MS = 60 * 60_000
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Statuses that give access. past_due does not: the trainer sees the failed payment at once. */
-const LIVE = ['trialing', 'active'] as const
 
 /** A redirect must stay on our own web app: never an open redirect to another origin. */
 export function ownUrl(app: FastifyInstance, value: string, field: string): string {
@@ -43,8 +38,9 @@ export async function latestSubscription(db: Tx, userId: string) {
   return row
 }
 
+/** Access from the stored period: a live state whose period, if cancelled at its end, has not ended. */
 const isLive = (row: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }, now: number) =>
-  (LIVE as readonly string[]).includes(row.status) && !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
+  (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(row.status) && !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
 
 /**
  * One free trial per person: keys per user, per e-mail (a digest, lowercased) and per payment
@@ -166,7 +162,7 @@ export interface CheckoutCompletion {
 export async function completeCheckout(
   tx: Tx,
   sessionId: string,
-  provider: 'sandbox' | 'stripe',
+  provider: PaymentProvider['name'],
   start: SubscriptionStart,
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' = 'paid',
 ): Promise<CheckoutCompletion> {
@@ -213,7 +209,7 @@ export async function enforceOneTrial(app: FastifyInstance, completion: Checkout
   }
 }
 
-async function upsertSubscription(tx: Tx, provider: 'sandbox' | 'stripe', sub: ProviderSubscription, owner: { userId: string; planId: string }) {
+async function upsertSubscription(tx: Tx, provider: PaymentProvider['name'], sub: ProviderSubscription, owner: { userId: string; planId: string }) {
   const values = {
     status: sub.status,
     providerCustomerId: sub.customerId,
@@ -256,31 +252,12 @@ export async function applyPaymentFailed(tx: Tx, subscriptionId: string) {
     .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), inArray(subscriptions.status, ['trialing', 'active'])))
 }
 
-/**
- * The sandbox has no billing engine of its own: when a period is over, it renews (the trial
- * turns active) or, if cancelled at period end, ends.
- */
-export async function rollSandboxPeriods(tx: Tx, userId: string, now: number) {
-  const due = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'sandbox'), inArray(subscriptions.status, [...LIVE]), lte(subscriptions.currentPeriodEnd, new Date(now))))
-  for (const sub of due) {
-    if (sub.cancelAtPeriodEnd) {
-      await tx.update(subscriptions).set({ status: 'canceled', canceledAt: sub.currentPeriodEnd }).where(eq(subscriptions.id, sub.id))
-      continue
-    }
-    let end = sub.currentPeriodEnd!.getTime()
-    while (end <= now) end += PERIOD_MS
-    await tx.update(subscriptions).set({ status: 'active', currentPeriodEnd: new Date(end) }).where(eq(subscriptions.id, sub.id))
-  }
-}
-
 export async function subscriptionStatus(app: FastifyInstance, userId: string): Promise<SubscriptionStatus> {
   const now = Date.now()
-  await rollSandboxPeriods(app.db, userId, now)
-  const row = await latestSubscription(app.db, userId)
-  if (!row) return { hasActiveSubscription: false, subscription: null }
+  const stored = await latestSubscription(app.db, userId)
+  if (!stored) return { hasActiveSubscription: false, subscription: null }
+  // A read writes nothing: a provider whose engine runs here (the sandbox) says what the row is now.
+  const row = stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, row.planId)).limit(1)
   return {
     hasActiveSubscription: isLive(row, now),
@@ -297,30 +274,9 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
   }
 }
 
-/** The sandbox's first period: a 30-day trial. */
-export function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
-  const trialEnd = new Date(now + TRIAL_DAYS * 24 * 3600 * 1000)
-  return { id: sandboxId('sub_sbx'), customerId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
-}
-
-/** The sandbox's first period without a trial: active, the first month paid today. */
-export function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
-  return { id: sandboxId('sub_sbx'), customerId, status: 'active', trialEnd: null, currentPeriodEnd: new Date(now + PERIOD_MS), cancelAtPeriodEnd: false, canceledAt: null }
-}
-
-/** The sandbox decides trial or paid inside the completing transaction; one customer per user. */
-export function sandboxStart(now: number, customerId: string | null): SubscriptionStart {
-  const customer = customerId ?? sandboxId('cus_sbx')
-  return { customerId: customer, subscription: (trial) => (trial ? sandboxTrial(now, customer) : sandboxPaid(now, customer)) }
-}
-
 export async function createPortalSession(app: FastifyInstance, userId: string, rawReturnUrl: string) {
   const returnUrl = ownUrl(app, rawReturnUrl, 'returnUrl')
   const sub = await latestSubscription(app.db, userId)
   if (!sub) throw notFound('This account has no subscription')
-  const linkId = sandboxId('bps_sbx')
-  if (app.payments.name === 'sandbox') {
-    await app.db.insert(providerLinks).values({ id: linkId, kind: 'portal', userId, returnUrl, expiresAt: new Date(Date.now() + PORTAL_LINK_TTL_MS) })
-  }
-  return app.payments.createPortal({ linkId, customerId: sub.providerCustomerId, returnUrl })
+  return app.payments.createPortal({ userId, customerId: sub.providerCustomerId, returnUrl })
 }

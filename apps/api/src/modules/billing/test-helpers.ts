@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { plans } from '../../db/schema.ts'
 import { call, freshIp, uniqueEmail } from '../../testing/app.ts'
 import { insertUser } from '../users/service.ts'
-import { signSignupToken } from '../signup/flow-auth.ts'
+import { signSignupToken } from '../auth/signup-tokens.ts'
 
 export const PASSWORD = 'Segura123!'
 

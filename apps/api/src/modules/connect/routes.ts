@@ -8,14 +8,13 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { authenticateFlow, flowUserFor } from '../signup/flow-auth.ts'
+import { flowUserFor } from '../../plugins/auth.ts'
 import { payoutAccountStatus, setupOnboarding, trainerOnboardingStatus } from './service.ts'
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema }
 
 export default async function connectRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const flowAuth = authenticateFlow(app)
 
   app.post(
     '/connect/onboarding/setup',
@@ -27,7 +26,7 @@ export default async function connectRoutes(fastify: FastifyInstance) {
         body: OnboardingSetupRequestSchema,
         response: { 200: OnboardingSetupSchema, ...errors },
       },
-      preHandler: [app.limit('connect-setup-ip', { max: 20, windowMs: 10 * 60_000 }), flowAuth],
+      preHandler: [app.limit('connect-setup-ip', { max: 20, windowMs: 10 * 60_000 }), app.authenticateFlow],
     },
     (request) => setupOnboarding(app, flowUserFor(request, request.body.userId).id, request.body),
   )
@@ -36,7 +35,7 @@ export default async function connectRoutes(fastify: FastifyInstance) {
     '/connect/account/by-user/:userId',
     {
       schema: { tags: ['connect'], summary: 'Your payout account status', security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: PayoutAccountStatusSchema, ...errors } },
-      preHandler: flowAuth,
+      preHandler: app.authenticateFlow,
     },
     (request) => payoutAccountStatus(app, flowUserFor(request, request.params.userId).id),
   )
@@ -45,7 +44,7 @@ export default async function connectRoutes(fastify: FastifyInstance) {
     '/trainers/by-user/:userId/onboarding-status',
     {
       schema: { tags: ['connect'], summary: 'Whether your payout onboarding is complete', security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: TrainerOnboardingStatusSchema, ...errors } },
-      preHandler: flowAuth,
+      preHandler: app.authenticateFlow,
     },
     (request) => trainerOnboardingStatus(app, flowUserFor(request, request.params.userId).id),
   )

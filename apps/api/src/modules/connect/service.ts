@@ -2,12 +2,10 @@ import { PAYOUT_COUNTRY, type OnboardingSetupRequest, type PayoutAccountStatus }
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
-import { payoutAccounts, providerLinks, trainers } from '../../db/schema.ts'
+import { payoutAccounts, trainers } from '../../db/schema.ts'
 import { forbidden, notFound, unprocessable } from '../../errors.ts'
-import { sandboxId } from '../../plugins/payments.ts'
 import { findUserById } from '../users/service.ts'
 
-const LINK_TTL_MS = 60 * 60_000
 /** Where the provider sends the trainer back: the onboarding screen of the web app. */
 export const onboardingReturnPath = '/auth/stripe/onboarding'
 
@@ -39,11 +37,7 @@ export async function setupOnboarding(app: FastifyInstance, userId: string, inpu
     account = (await payoutAccountOf(app.db, userId))!
   }
   const returnUrl = `${app.config.APP_URL}${onboardingReturnPath}`
-  const linkId = sandboxId('acl_sbx')
-  if (app.payments.name === 'sandbox') {
-    await app.db.insert(providerLinks).values({ id: linkId, kind: 'connect', userId, returnUrl, expiresAt: new Date(Date.now() + LINK_TTL_MS) })
-  }
-  const link = await app.payments.createOnboardingLink({ linkId, accountId: account.providerAccountId, returnUrl, refreshUrl: `${returnUrl}?refresh=1` })
+  const link = await app.payments.createOnboardingLink({ userId, accountId: account.providerAccountId, returnUrl, refreshUrl: `${returnUrl}?refresh=1` })
   return { onboardingUrl: link.url }
 }
 

@@ -6,7 +6,7 @@ import { brand } from '../../brand.ts'
 import { passwordResets, users } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
-import { revokeSignupTokens } from '../signup/flow-auth.ts'
+import { revokeSignupTokens } from '../auth/signup-tokens.ts'
 import { releaseHeldMail } from '../email-verification/service.ts'
 import { findUserByEmail, hashPassword } from '../users/service.ts'
 

@@ -43,14 +43,3 @@ export function page(title: string, body: Html): string {
 export const formatClp = (amount: number | null) => (amount == null ? 'A convenir' : `$${amount.toLocaleString('es-CL')} CLP`)
 export const formatDate = (d: Date | null) =>
   d ? d.toLocaleDateString('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' }) : '—'
-
-export const STATUS_LABELS: Record<string, string> = {
-  trialing: 'En periodo de prueba',
-  active: 'Activa',
-  past_due: 'Pago pendiente',
-  unpaid: 'Impaga',
-  canceled: 'Cancelada',
-  incomplete: 'Incompleta',
-  incomplete_expired: 'Expirada',
-  paused: 'En pausa',
-}

@@ -1,13 +1,17 @@
+import { SUBSCRIPTION_STATE_LABELS, TRIAL_DAYS } from '@app/contracts/constants'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../db/schema.ts'
-import { completeCheckout, latestSubscription, rollSandboxPeriods, sandboxStart, TRIAL_DAYS, trialAvailable } from '../billing/service.ts'
+import { completeCheckout, latestSubscription, trialAvailable } from '../billing/service.ts'
 import { applyAccountUpdate } from '../connect/service.ts'
-import { formatClp, formatDate, html, page, STATUS_LABELS, type Html } from './pages.ts'
+import { formatClp, formatDate, html, page, type Html } from './pages.ts'
+import { rollSandboxPeriods, sandboxActive, sandboxCustomerOf, sandboxStart } from './service.ts'
 
 const Params = z.object({ id: z.string().min(1).max(100) })
+/** Renewals nobody looks at are stored on this timer; the portal page stores its user's at once. */
+const ROLL_INTERVAL_MS = 60 * 60_000
 
 export const SANDBOX_IN_PRODUCTION_WARNING =
   'WARNING: ALLOW_SANDBOX_PAYMENTS=true in production: the sandbox payment pages are live and anyone can subscribe for free. Set STRIPE_SECRET_KEY to take real payments.'
@@ -18,13 +22,20 @@ export const SANDBOX_IN_PRODUCTION_WARNING =
  */
 export default async function sandboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  if (app.config.NODE_ENV === 'production' && app.payments.name === 'sandbox') {
+  if (app.config.NODE_ENV === 'production' && sandboxActive(app)) {
     app.log.warn(SANDBOX_IN_PRODUCTION_WARNING)
+  }
+  if (sandboxActive(app)) {
+    const roll = setInterval(() => {
+      rollSandboxPeriods(app.db, null, Date.now()).catch((err: Error) => app.log.error({ err: err.message }, 'sandbox renewals failed'))
+    }, ROLL_INTERVAL_MS)
+    roll.unref()
+    app.addHook('onClose', async () => clearInterval(roll))
   }
   // The pages post plain HTML forms; their bodies carry nothing we read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body))
   app.addHook('onRequest', async (_request, reply) => {
-    if (app.payments.name !== 'sandbox') return reply.code(404).send({ status: 404, message: 'The sandbox provider is off (Stripe is configured)' })
+    if (!sandboxActive(app)) return reply.code(404).send({ status: 404, message: 'The sandbox provider is off (Stripe is configured)' })
     reply.header('cache-control', 'no-store')
   })
 
@@ -54,8 +65,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const { session, plan } = row
     const done = session.status === 'complete'
     // The same decision the payment makes (billing/service.ts): one free trial per person.
-    const earlier = await latestSubscription(app.db, session.userId)
-    const trial = !done && (await trialAvailable(app.db, { userId: session.userId, email: session.customerEmail, customerId: earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null }))
+    const trial = !done && (await trialAvailable(app.db, { userId: session.userId, email: session.customerEmail, customerId: await sandboxCustomerOf(app.db, session.userId) }))
     return send(
       reply,
       200,
@@ -85,8 +95,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const row = await checkoutOf(request.params.id)
     if (!row || row.session.status === 'expired') return missing(reply, 'Esta sesión de pago')
     if (row.session.status === 'open') {
-      const earlier = await latestSubscription(app.db, row.session.userId)
-      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null)))
+      const customerId = await sandboxCustomerOf(app.db, row.session.userId)
+      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), customerId)))
     }
     return reply.redirect(successUrl(row.session.successRedirect, row.session.id), 303)
   })
@@ -120,7 +130,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         <dl>
           <dt>Plan</dt><dd>${plan?.title ?? 'Sin plan'}</dd>
           <dt>Precio</dt><dd>${formatClp(plan?.priceClp ?? null)} / mes</dd>
-          <dt>Estado</dt><dd>${sub ? (STATUS_LABELS[sub.status] ?? sub.status) : '—'}</dd>
+          <dt>Estado</dt><dd>${sub ? SUBSCRIPTION_STATE_LABELS[sub.status] : '—'}</dd>
           <dt>Fin de la prueba</dt><dd>${formatDate(sub?.trialEnd ?? null)}</dd>
           <dt>Próxima renovación</dt><dd>${sub?.cancelAtPeriodEnd ? 'No se renovará' : formatDate(sub?.currentPeriodEnd ?? null)}</dd>
         </dl>

@@ -7,15 +7,12 @@ import {
   OtpVerifiedSchema,
   OtpVerifySchema,
   OkSchema,
-  UserLookupQuerySchema,
-  UserLookupSchema,
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { notFound } from '../../errors.ts'
 import { emailAddressKey } from '../../plugins/rate-limit.ts'
-import { findUserByEmail } from '../users/service.ts'
-import { authenticateFlow, flowUserFor, revokeSignupTokens } from './flow-auth.ts'
+import { flowUserFor } from '../../plugins/auth.ts'
+import { revokeSignupTokens } from '../auth/signup-tokens.ts'
 import { generateCode, registerMember, resendCode, verifyCode } from './service.ts'
 
 export default async function signupRoutes(fastify: FastifyInstance) {
@@ -71,25 +68,12 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         security: [{ bearer: [] }],
         response: { 200: OkSchema, 401: ApiErrorSchema },
       },
-      preHandler: authenticateFlow(app),
+      preHandler: app.authenticateFlow,
     },
     async (request) => {
       const user = flowUserFor(request, request.flowUser?.id ?? '')
       await revokeSignupTokens(app.db, user.id, 'sign-up complete')
       return { ok: true as const }
-    },
-  )
-
-  app.get(
-    '/users/by-email',
-    {
-      schema: { tags: ['signup'], summary: 'Whether an e-mail is registered (no auth, rate-limited)', querystring: UserLookupQuerySchema, response: { 200: UserLookupSchema, 404: ApiErrorSchema, 429: ApiErrorSchema } },
-      preHandler: app.limit('user-lookup-ip', { max: 30, windowMs: 60_000 }),
-    },
-    async (request) => {
-      const user = await findUserByEmail(app.db, request.query.email)
-      if (!user) throw notFound('No account is registered with this e-mail', { email: 'notFound' })
-      return { id: user.id, isActive: user.isActive }
     },
   )
 }

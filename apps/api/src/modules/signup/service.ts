@@ -16,7 +16,7 @@ import type { Tx } from '../../db/client.ts'
 import { otpCodes, users } from '../../db/schema.ts'
 import { tooManyRequests, unprocessable } from '../../errors.ts'
 import { findUserByEmail, hashPassword, insertUser, normalizeEmail } from '../users/service.ts'
-import { signSignupToken } from './flow-auth.ts'
+import { signSignupToken } from '../auth/signup-tokens.ts'
 
 /**
  * At most this many code mails reach one inbox per hour, whoever asks. Beyond it a request gets

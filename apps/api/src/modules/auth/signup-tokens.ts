@@ -1,22 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { Tx } from '../../db/client.ts'
-import { signupTokens, users } from '../../db/schema.ts'
-import { forbidden, unauthorized } from '../../errors.ts'
-import { bearerOf, markAuth } from '../../plugins/auth.ts'
+import { JWT_ISSUER } from '../../brand.ts'
+import { signupTokens } from '../../db/schema.ts'
 
 /** How long a freshly registered trainer may finish checkout and payout set-up before signing in. */
 export const SIGNUP_TOKEN_TTL_SECONDS = 2 * 3600
-const ISSUER = 'fitness-platform'
 const AUDIENCE = 'trainer-signup'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The user the sign-up flow acts for: from a signup token or a signed-in session. */
-    flowUser?: { id: string; email: string; via: 'signup' | 'session' }
-  }
-}
 
 const keyOf = (app: FastifyInstance) => new TextEncoder().encode(`${app.config.JWT_ACCESS_SECRET}:signup`)
 
@@ -31,7 +22,7 @@ export async function signSignupToken(app: FastifyInstance, userId: string, db: 
     .setProtectedHeader({ alg: 'HS256' })
     .setJti(row.id)
     .setSubject(userId)
-    .setIssuer(ISSUER)
+    .setIssuer(JWT_ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
@@ -51,7 +42,7 @@ export async function revokeSignupTokens(db: Tx, userId: string, reason: string)
 export async function verifySignupToken(app: FastifyInstance, token: string): Promise<{ userId: string; tokenId: string } | null> {
   let claims: { sub: string; jti: string }
   try {
-    const { payload } = await jwtVerify(token, keyOf(app), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, keyOf(app), { issuer: JWT_ISSUER, audience: AUDIENCE, algorithms: ['HS256'] })
     if (payload.typ !== 'signup' || !payload.sub || !payload.jti) return null
     claims = { sub: payload.sub, jti: payload.jti }
   } catch (err) {
@@ -66,37 +57,4 @@ export async function verifySignupToken(app: FastifyInstance, token: string): Pr
     .where(and(eq(signupTokens.id, claims.jti), eq(signupTokens.userId, claims.sub), isNull(signupTokens.revokedAt), gt(signupTokens.expiresAt, new Date())))
     .limit(1)
   return row ? { userId: claims.sub, tokenId: row.id } : null
-}
-
-/**
- * preHandler of the calls the sign-up flow makes before the trainer signs in: the bearer is
- * either a signup token or a normal access token.
- */
-export function authenticateFlow(app: FastifyInstance) {
-  return markAuth(async (request: FastifyRequest) => {
-    const token = bearerOf(request)
-    if (!token) throw unauthorized('Missing bearer token')
-    const signup = await verifySignupToken(app, token)
-    if (signup) {
-      const [row] = await app.db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(and(eq(users.id, signup.userId), eq(users.isActive, true)))
-        .limit(1)
-      if (!row) throw unauthorized('Session expired')
-      request.flowUser = { ...row, via: 'signup' }
-      return
-    }
-    // A revoked or expired signup token fails here too: app.authenticate refuses it with 401.
-    await app.authenticate(request)
-    request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
-  })
-}
-
-/** The flow's user, who must be the one the request names. */
-export function flowUserFor(request: FastifyRequest, userId: string) {
-  const user = request.flowUser
-  if (!user) throw unauthorized()
-  if (user.id !== userId) throw forbidden('You can only act on your own account')
-  return user
 }

@@ -1,0 +1,98 @@
+import { LIVE_SUBSCRIPTION_STATES, TRIAL_DAYS } from '@app/contracts/constants'
+import { and, eq, inArray, lte } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import type { Tx } from '../../db/client.ts'
+import { providerLinks, subscriptions } from '../../db/schema.ts'
+import type { PaymentProvider, ProviderSubscription, SubscriptionPeriod } from '../../plugins/payments.ts'
+import { latestSubscription, type SubscriptionStart } from '../billing/service.ts'
+
+const DAY_MS = 24 * 3600 * 1000
+const PERIOD_MS = 30 * DAY_MS
+/** Portal and payout onboarding links, like a provider's hosted sessions, expire. */
+const LINK_TTL_MS = 60 * 60_000
+
+/** An unguessable id: the sandbox's URLs are capabilities, like a provider's hosted pages. */
+const sandboxId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
+
+/** Whether the sandbox is the payment provider in use (no Stripe key configured). */
+export const sandboxActive = (app: FastifyInstance) => app.payments.name === 'sandbox'
+
+/**
+ * The sandbox has no billing engine of its own: when a period is over, it renews (the trial
+ * turns active) or, if cancelled at period end, ends. Pure: what the row is at `now`.
+ */
+function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
+  if (!(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) || !sub.currentPeriodEnd || sub.currentPeriodEnd.getTime() > now) return sub
+  if (sub.cancelAtPeriodEnd) return { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd }
+  let end = sub.currentPeriodEnd.getTime()
+  while (end <= now) end += PERIOD_MS
+  return { ...sub, status: 'active', currentPeriodEnd: new Date(end) }
+}
+
+/** Stores the renewals and endings that are due: of one user (on the sandbox's pages), or of everyone (timer). */
+export async function rollSandboxPeriods(tx: Tx, userId: string | null, now: number) {
+  const due = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        userId ? eq(subscriptions.userId, userId) : undefined,
+        eq(subscriptions.provider, 'sandbox'),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATES]),
+        lte(subscriptions.currentPeriodEnd, new Date(now)),
+      ),
+    )
+  for (const sub of due) {
+    const next = sandboxPeriodAt(sub, now)
+    await tx.update(subscriptions).set({ status: next.status, currentPeriodEnd: next.currentPeriodEnd, canceledAt: next.canceledAt }).where(eq(subscriptions.id, sub.id))
+  }
+}
+
+/** The sandbox's first period: a free trial. */
+function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
+  const trialEnd = new Date(now + TRIAL_DAYS * DAY_MS)
+  return { id: sandboxId('sub_sbx'), customerId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
+}
+
+/** The sandbox's first period without a trial: active, the first month paid today. */
+function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
+  return { id: sandboxId('sub_sbx'), customerId, status: 'active', trialEnd: null, currentPeriodEnd: new Date(now + PERIOD_MS), cancelAtPeriodEnd: false, canceledAt: null }
+}
+
+/** The sandbox decides trial or paid inside the completing transaction; one customer per user. */
+export function sandboxStart(now: number, customerId: string | null): SubscriptionStart {
+  const customer = customerId ?? sandboxId('cus_sbx')
+  return { customerId: customer, subscription: (trial) => (trial ? sandboxTrial(now, customer) : sandboxPaid(now, customer)) }
+}
+
+/** The sandbox customer of this user's earlier subscription, reused so one person is one customer. */
+export async function sandboxCustomerOf(db: Tx, userId: string) {
+  const earlier = await latestSubscription(db, userId)
+  return earlier?.provider === 'sandbox' ? earlier.providerCustomerId : null
+}
+
+/**
+ * The built-in provider: its hosted pages are this server's /sandbox routes, and what a real
+ * provider keeps on its side (portal and onboarding sessions) it keeps in provider_links.
+ */
+export function sandboxProvider(db: Tx, appUrl: string): PaymentProvider {
+  const link = async (kind: 'portal' | 'connect', prefix: string, userId: string, returnUrl: string) => {
+    const id = sandboxId(prefix)
+    await db.insert(providerLinks).values({ id, kind, userId, returnUrl, expiresAt: new Date(Date.now() + LINK_TTL_MS) })
+    return { url: `${appUrl}/sandbox/${kind}/${id}` }
+  }
+  return {
+    name: 'sandbox',
+    async createCheckout() {
+      const id = sandboxId('cs_sbx')
+      return { id, url: `${appUrl}/sandbox/checkout/${id}` }
+    },
+    fetchCheckout: async () => null,
+    createPortal: ({ userId, returnUrl }) => link('portal', 'bps_sbx', userId, returnUrl),
+    createPayoutAccount: async () => ({ accountId: sandboxId('acct_sbx') }),
+    createOnboardingLink: ({ userId, returnUrl }) => link('connect', 'acl_sbx', userId, returnUrl),
+    fetchPayoutAccount: async () => null,
+    subscriptionAt: sandboxPeriodAt,
+  }
+}
