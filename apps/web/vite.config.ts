@@ -81,12 +81,12 @@ export default defineConfig({
       '/sandbox': api,
     },
   },
-  // The manifest tells scripts/prerender.mjs which chunks the landing route needs (modulepreload).
-  // No modulepreload polyfill: browsers without rel=modulepreload still load every chunk, only later.
+  // No modulepreload: its helper wrote every chunk's dependency list into the entry (~1.3 KB gz on
+  // every page); the prerendered pages do not preload either (docs/decisions/045).
   build: {
     target: 'es2022',
     // terser packs the first download ~3% tighter than esbuild (landing budget: 120 KB gz).
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-    sourcemap: false, reportCompressedSize: false, manifest: true, modulePreload: false },
+    sourcemap: false, reportCompressedSize: false, modulePreload: false },
 })

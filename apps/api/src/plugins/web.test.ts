@@ -73,5 +73,7 @@ describe('web plugin: robots.txt, sitemap.xml and canonical URLs', () => {
     const res = await app.inject({ method: 'GET', url: '/app.html' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['link']).toBeUndefined()
+    // The page table is for the server only.
+    expect((await app.inject({ method: 'GET', url: '/.pages.json' })).statusCode).toBe(404)
   })
 })

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { NotFoundPage } from '@/components/errors/not-found-page'
 import { RouteError } from '@/components/errors/route-error'
 import { PageLoading } from '@/components/layout/page-loading'
 import { loadBusinessDashboardPage, loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/stripe/onboarding', lazy: page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
       { path: '/auth/onboarding/complete', lazy: page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
       { path: '/dashboard', lazy: page(loadTrainerDashboardPage, 'TrainerDashboardPage') },
-      { path: '*', lazy: page(() => import('@/components/errors/not-found-page'), 'NotFoundPage') },
+      { path: '*', Component: NotFoundPage },
     ],
   },
 ]
