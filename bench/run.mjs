@@ -152,7 +152,12 @@ async function measurePage(browser, baseUrl, path) {
   const initial = await measureAssets(browser, url)
   const lighthouseRuns = []
   for (let i = 0; i < runs; i++) {
-    const run = await runLighthouse(url)
+    // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): run again.
+    let run = await runLighthouse(url)
+    for (let retry = 0; run.runtimeError && retry < 2; retry++) {
+      console.log(`${path}: Lighthouse failed (${run.runtimeError}); running again`)
+      run = await runLighthouse(url)
+    }
     if (run.runtimeError) throw new Error(`Lighthouse on ${path}: ${run.runtimeError}`)
     lighthouseRuns.push(run)
     console.log(`${path} run ${i + 1}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms (load ${load()})`)
