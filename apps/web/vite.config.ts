@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { minify } from 'terser'
 import { defineConfig, type Plugin } from 'vite'
 
 // `npm run dev`: the API listens on PORT (3000) and Vite proxies API, mailbox and sandbox pages to it.
@@ -28,7 +29,7 @@ export function precompress(dir: string) {
   }
 }
 
-/** Client build only: compress the finished dist folder. */
+/** Client build only: minify public/early-clicks.js, then compress the finished dist folder. */
 function precompressPlugin(): Plugin {
   let outDir = ''
   let ssr = false
@@ -39,14 +40,38 @@ function precompressPlugin(): Plugin {
       outDir = config.build.outDir
       ssr = Boolean(config.build.ssr)
     },
-    closeBundle() {
-      if (!ssr) precompress(outDir)
+    async closeBundle() {
+      if (ssr) return
+      // public/early-clicks.js is copied as written (comments and all) and loaded by every page.
+      const earlyClicks = join(outDir, 'early-clicks.js')
+      const minified = await minify(readFileSync(earlyClicks, 'utf8'), { compress: true, mangle: true, format: { comments: false } })
+      if (!minified.code) throw new Error('terser returned nothing for early-clicks.js')
+      writeFileSync(earlyClicks, minified.code)
+      precompress(outDir)
+    },
+  }
+}
+
+/**
+ * zod 4 probes `new Function('')` when it builds its first object schema (the contracts do at
+ * import) unless `jitless` is set; the CSP (script-src 'self') blocks it and the browser reports a
+ * CSP issue (Lighthouse best practices). Setting the flag in zod's own config object makes it hold
+ * before any schema exists, whichever chunk loads zod first. docs/decisions/046.
+ */
+function zodJitless(): Plugin {
+  const declaration = '(_a.__zod_globalConfig = {})'
+  return {
+    name: 'zod-jitless',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null
+      if (!code.includes(declaration)) this.error('zod-jitless: zod/v4/core/core.js no longer creates `globalThis.__zod_globalConfig = {}`; update the plugin')
+      return { code: code.replace(declaration, '(_a.__zod_globalConfig = { jitless: true })'), map: null }
     },
   }
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), precompressPlugin(), zodJitless()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -56,12 +81,12 @@ export default defineConfig({
       '/sandbox': api,
     },
   },
-  // The manifest tells scripts/prerender.mjs which chunks the landing route needs (modulepreload).
-  // No modulepreload polyfill: browsers without rel=modulepreload still load every chunk, only later.
+  // No modulepreload: its helper wrote every chunk's dependency list into the entry (~1.3 KB gz on
+  // every page); the prerendered pages do not preload either (docs/decisions/046).
   build: {
     target: 'es2022',
     // terser packs the first download ~3% tighter than esbuild (landing budget: 120 KB gz).
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-    sourcemap: false, reportCompressedSize: false, manifest: true, modulePreload: { polyfill: false } },
+    sourcemap: false, reportCompressedSize: false, modulePreload: false },
 })

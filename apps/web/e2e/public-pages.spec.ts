@@ -15,7 +15,7 @@ test.describe('/precios', () => {
 
     const plans = page.locator('[data-plan]')
     await expect(plans).toHaveCount(4)
-    await expect(plans.locator('h3')).toHaveText(['Starter', 'Growth', 'Pro', 'Business'])
+    await expect(plans.locator('h2')).toHaveText(['Starter', 'Growth', 'Pro', 'Business'])
     await expect(page.locator('[data-plan="starter"]')).toContainText('Más Popular')
     await expect(page.locator('[data-plan="starter"]')).toContainText('$19.000')
     await expect(page.locator('[data-plan="growth"]')).not.toContainText('Más Popular')

@@ -1,11 +1,32 @@
 // After `vite build` (client) and `vite build --ssr src/prerender.tsx` (Node entry):
-//  - dist/app.html   the empty shell, sent for every path but / (apps/api/src/app.ts);
-//  - dist/index.html the same shell with the landing page rendered into #root, sent for /;
-// both with .br and .gz next to them (served by @fastify/static `preCompressed`).
+//  - dist/app.html           the empty shell, sent for every page that is not prerendered;
+//  - dist/index.html         the shell with the landing page rendered into #root, sent for /;
+//  - dist/pages/<name>.html  the other public and sign-in pages, rendered the same way;
+//  - dist/.pages.json        which file answers which path, and which paths the sitemap lists
+//                            (read by apps/api/src/plugins/web.ts; dot files are not served);
+// the HTML files with .br and .gz next to them (served by @fastify/static `preCompressed`).
+// docs/decisions/013 (landing) and 045 (every public and sign-in page).
 import { Buffer } from 'node:buffer'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+/**
+ * The prerendered pages. `sitemap` puts a page in /sitemap.xml; `signedOut` marks a page whose
+ * first render depends on the session: rendered for a visitor without one, it is hydrated only when
+ * none is stored, on the first interaction (src/main.tsx).
+ */
+const pages = [
+  { path: '/', file: 'index.html', sitemap: true },
+  { path: '/precios', file: 'pages/precios.html', sitemap: true },
+  { path: '/privacidad', file: 'pages/privacidad.html', sitemap: true },
+  { path: '/terminos', file: 'pages/terminos.html', sitemap: true },
+  { path: '/business/login', file: 'pages/business-login.html', signedOut: true },
+  { path: '/business/registro', file: 'pages/business-registro.html', signedOut: true },
+  { path: '/auth/login', file: 'pages/auth-login.html', signedOut: true },
+  { path: '/auth/register', file: 'pages/auth-register.html', signedOut: true },
+]
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url))
 const entry = new URL('../node_modules/.cache/prerender/prerender.js', import.meta.url)
@@ -15,32 +36,39 @@ const marker = '<div id="root"></div>'
 if (!shell.includes(marker)) throw new Error(`dist/index.html has no ${marker} (already prerendered?)`)
 
 const { render } = await import(pathToFileURL(fileURLToPath(entry)).href)
-const landing = await render('/')
-if (!landing.includes('<h1')) throw new Error('the prerendered landing page has no <h1>')
 
-// The landing route's chunks, fetched with the entry instead of after it: hydration waits for them.
-const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'))
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
-const landingChunks = new Set()
-const collect = (key) => {
-  const chunk = manifest[key]
-  if (!chunk || key === entryKey || landingChunks.has(chunk.file)) return
-  landingChunks.add(chunk.file)
-  for (const imported of chunk.imports ?? []) collect(imported)
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/** Replaces the content of the first match of `pattern` (one capture group before the content). */
+function setHead(html, pattern, value, what) {
+  if (!pattern.test(html)) throw new Error(`index.html has no ${what}`)
+  return html.replace(pattern, (_m, before, _old, after) => `${before}${escapeHtml(value)}${after}`)
 }
-// The public area's chunk (app/routes/public.tsx; keyed by file name when other chunks import it).
-const publicKey = Object.keys(manifest).find((key) => manifest[key].src === 'src/app/routes/public.tsx' || (manifest[key].name === 'public' && manifest[key].isDynamicEntry))
-if (!publicKey) throw new Error('no chunk for src/app/routes/public.tsx in the build manifest')
-collect(publicKey)
-const preloads = [...landingChunks].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ')
-rmSync(`${dist}.vite`, { recursive: true, force: true })
 
 const write = (name, html) => {
   const body = Buffer.from(html)
+  mkdirSync(dirname(`${dist}${name}`), { recursive: true })
   writeFileSync(`${dist}${name}`, body)
   writeFileSync(`${dist}${name}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
   writeFileSync(`${dist}${name}.gz`, gzipSync(body, { level: 9 }))
 }
+
 write('app.html', shell)
-write('index.html', shell.replace('</head>', `  ${preloads}\n  </head>`).replace(marker, `<div id="root">${landing}</div>`))
-console.log(`prerendered / into dist/index.html (${(landing.length / 1024).toFixed(1)} KB of markup); shell in dist/app.html`)
+for (const page of pages) {
+  const { html, title, description } = await render(page.path)
+  if (!html.includes('<h1')) throw new Error(`the prerendered page ${page.path} has no <h1>`)
+  if (!title || !description) throw new Error(`${page.path} sets no title and description (usePageMeta)`)
+  let doc = shell
+  doc = setHead(doc, /(<title>)([^<]*)(<\/title>)/, title, '<title>')
+  doc = setHead(doc, /(<meta name="description" content=")([^"]*)(")/, description, 'meta description')
+  if (page.path !== '/') {
+    doc = setHead(doc, /(<meta property="og:title" content=")([^"]*)(")/, title, 'og:title')
+    doc = setHead(doc, /(<meta property="og:description" content=")([^"]*)(")/, description, 'og:description')
+  }
+  const root = `<div id="root"${page.signedOut ? ' data-prerendered="signed-out"' : ''}>${html}</div>`
+  // No modulepreload links: on a slow connection they compete with the HTML and CSS that the first
+  // paint needs (LCP ~0.3 s later in Lighthouse); the page's chunks follow the entry (decision 045).
+  write(page.file, doc.replace(marker, root))
+  console.log(`prerendered ${page.path} into dist/${page.file} (${(html.length / 1024).toFixed(1)} KB of markup)`)
+}
+writeFileSync(`${dist}.pages.json`, JSON.stringify(pages.map(({ path, file, sitemap = false }) => ({ path, file, sitemap })), null, 2))
+console.log('shell in dist/app.html; page table in dist/.pages.json')

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createAppRouter, routerReady } from './app/router'
+import { getSession } from './lib/session'
 import './index.css'
 
 declare global {
@@ -11,30 +12,63 @@ declare global {
   }
 }
 
+/** Put back by ReplayEarlyClicks before the clicks: what was typed before the app started (lib/early-input.ts). */
+let restoreEarlyInput: (() => void) | undefined
+
 /** Once the app is interactive, does what the early clicks asked (hydration keeps the same DOM nodes). */
 function ReplayEarlyClicks() {
   useEffect(() => {
+    restoreEarlyInput?.()
     for (const button of window.__takeEarlyClicks?.() ?? []) if (button.isConnected && !button.disabled) button.click()
   }, [])
   return null
 }
 
 const container = document.getElementById('root')!
-const router = createAppRouter()
-const app = (
-  <StrictMode>
-    <App router={router} />
-    <ReplayEarlyClicks />
-  </StrictMode>
-)
 
-// dist/index.html carries the landing page rendered at build time (src/prerender.tsx); every other
-// path gets the empty shell (dist/app.html). Hydrate once the route's lazy code is loaded, so the
-// first client render is the prerendered one rather than the loading fallback. As a transition,
-// hydration yields to the browser every few milliseconds instead of one long task.
-if (container.firstElementChild && location.pathname === '/') {
-  void routerReady(router).then(() => startTransition(() => void hydrateRoot(container, app)))
-} else {
-  container.textContent = ''
-  createRoot(container).render(app)
+function start(hydrate: boolean, captureInput?: (root: ParentNode) => () => void) {
+  const router = createAppRouter()
+  const app = (
+    <StrictMode>
+      <App router={router} />
+      <ReplayEarlyClicks />
+    </StrictMode>
+  )
+  if (!hydrate) {
+    container.textContent = ''
+    createRoot(container).render(app)
+    return
+  }
+  // Hydrate once the route's lazy code is loaded, so the first client render is the prerendered
+  // one rather than the loading fallback. As a transition, hydration yields to the browser every
+  // few milliseconds instead of one long task.
+  void routerReady(router).then(() =>
+    startTransition(() => {
+      restoreEarlyInput = captureInput?.(container)
+      hydrateRoot(container, app)
+    }),
+  )
 }
+
+/** Calls `begin` once, on the first sign that a person is using the page. */
+function onFirstInteraction(begin: () => void) {
+  const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+  const once = () => {
+    for (const type of events) document.removeEventListener(type, once, true)
+    begin()
+  }
+  for (const type of events) document.addEventListener(type, once, { capture: true, passive: true })
+}
+
+// The public and sign-in pages come with their first render done at build time (src/prerender.tsx,
+// scripts/prerender.mjs); every other path gets the empty shell (dist/app.html).
+// The sign-in and registration pages (data-prerendered="signed-out") were rendered for a visitor
+// without a session. With a stored session their first client render differs: they render afresh.
+// Without one, their HTML is the page until the person starts using it: the form code
+// (react-hook-form, zod, the UI kit) loads on the first interaction (docs/decisions/046).
+const prerendered = container.firstElementChild !== null
+const signedOutPage = container.dataset.prerendered === 'signed-out'
+if (!prerendered) start(false)
+else if (!signedOutPage) start(true)
+else if (getSession() !== null) start(false)
+else onFirstInteraction(() => void import('./lib/early-input').then(({ captureEarlyInput }) => start(true, captureEarlyInput)))

@@ -28,7 +28,7 @@ afterEach(() => {
 
 describe('prerendered landing page', () => {
   it('carries the hero and the plans skeleton, and hydrates without a mismatch, then shows the plans', async () => {
-    const html = await render('/')
+    const { html } = await render('/')
     expect(html).toContain('Tu negocio de entrenamiento, en piloto automático')
     expect(html).toContain('animate-pulse') // the plans' loading skeleton
     expect(html).not.toContain('Cargando…') // not the route's loading fallback
@@ -57,7 +57,7 @@ describe('prerendered landing page', () => {
 
   it('a different first client render is reported (the check above can fail)', async () => {
     const container = document.createElement('div')
-    container.innerHTML = (await render('/')).replace('Tu negocio de entrenamiento', 'Otro texto')
+    container.innerHTML = (await render('/')).html.replace('Tu negocio de entrenamiento', 'Otro texto')
     document.body.append(container)
     const errors: unknown[] = []
     vi.spyOn(console, 'error').mockImplementation(() => undefined)

@@ -1,19 +1,30 @@
-// Build-time render of the landing page (apps/web/scripts/prerender.mjs): its text is in the first
-// HTML response, so the largest paint does not wait for JavaScript. Rendered like the browser's
-// first render (no session, plans still loading), so hydration finds the same markup.
+// Build-time render of the public and sign-in pages (apps/web/scripts/prerender.mjs): their text is
+// in the first HTML response, so the largest paint does not wait for JavaScript. Rendered like the
+// browser's first render for a visitor without a session (plans still loading), so hydration finds
+// the same markup.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { Providers } from './app/providers'
 import { routes } from './app/router'
+import { prerenderedMeta } from './components/layout/page-title'
 
-export async function render(path: string): Promise<string> {
+export interface PrerenderedPage {
+  html: string
+  /** The page's own title and description (usePageMeta), for the <head> of its HTML file. */
+  title?: string
+  description?: string
+}
+
+export async function render(path: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`)
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`)
   const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(
+  delete prerenderedMeta.title
+  delete prerenderedMeta.description
+  const html = renderToString(
     <StrictMode>
       <Providers>
         {/* hydrate={false}: no inline hydration script (CSP script-src 'self'). */}
@@ -21,4 +32,5 @@ export async function render(path: string): Promise<string> {
       </Providers>
     </StrictMode>,
   )
+  return { html, ...prerenderedMeta }
 }

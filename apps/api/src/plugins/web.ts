@@ -1,13 +1,43 @@
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** apps/web/dist, seen from src/plugins (tsx, vitest) or from dist/ (built server). */
 export const webRoot = [new URL('../../../web/dist', import.meta.url), new URL('../../web/dist', import.meta.url)]
   .map((u) => fileURLToPath(u))
   .find((dir) => existsSync(`${dir}/index.html`))
+
+/** A page the web build rendered ahead (apps/web/scripts/prerender.mjs writes the table to dist/.pages.json). */
+export interface PrerenderedPage {
+  path: string
+  /** Its HTML file, relative to the web root. */
+  file: string
+  /** Listed in /sitemap.xml. */
+  sitemap: boolean
+}
+
+/**
+ * Paths crawlers are asked to skip: signed-in areas, the sign-up steps after the first one (they
+ * carry codes and tokens), password reset links, the API and dev/sandbox surfaces. The public
+ * pages and the sign-in and registration pages stay crawlable. docs/decisions/045.
+ */
+export const robotsDisallow = [
+  '/api/',
+  '/dev/',
+  '/sandbox/',
+  '/dashboard',
+  '/business/dashboard',
+  '/recuperar-password',
+  '/auth/verify',
+  '/auth/select-plan',
+  '/auth/checkout/',
+  '/auth/stripe/',
+  '/auth/onboarding/',
+]
+
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** Serves the built React app; any other GET that is not an API call gets index.html (client routing). */
 export default fp(
@@ -38,6 +68,31 @@ export default fp(
       reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
       return payload
     })
+    // Prerendered pages get their own HTML file; `/` is index.html (also sent by app.ts's not-found handler).
+    const pagesFile = `${root}/.pages.json`
+    const pages: PrerenderedPage[] = existsSync(pagesFile) ? (JSON.parse(readFileSync(pagesFile, 'utf8')) as PrerenderedPage[]) : []
+    for (const page of pages) app.get(page.path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(page.file))
+
+    // Absolute URLs from the public origin (APP_URL), which differs between deployments.
+    const origin = app.config.APP_URL
+    const canonical = new Map(pages.map((page) => [page.path, `${origin}${page.path}`]))
+    app.get('/robots.txt', (_request, reply) => {
+      const lines = ['User-agent: *', 'Allow: /', ...robotsDisallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, '']
+      return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'))
+    })
+    app.get('/sitemap.xml', (_request, reply) => {
+      const urls = pages.filter((page) => page.sitemap).map((page) => `  <url><loc>${xmlEscape(`${origin}${page.path}`)}</loc></url>`)
+      const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n')
+      return reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml)
+    })
+    // The canonical URL of each prerendered page, as an HTTP Link header (the HTML is built
+    // before the origin is known): without query string, on the public origin.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const url = request.method === 'GET' || request.method === 'HEAD' ? canonical.get(request.url.split('?')[0]) : undefined
+      if (url && reply.statusCode === 200) reply.header('link', `<${url}>; rel="canonical"`)
+      return payload
+    })
+
     app.decorate('spaRoot', root)
     // The web build prerenders / into index.html and keeps the empty shell as app.html.
     app.decorate('spaShell', existsSync(`${root}/app.html`) ? 'app.html' : 'index.html')

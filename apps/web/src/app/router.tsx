@@ -2,15 +2,27 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { NotFoundPage } from '@/components/errors/not-found-page'
 import { RouteError } from '@/components/errors/route-error'
 import { PageLoading } from '@/components/layout/page-loading'
+import { loadBusinessDashboardPage, loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
+import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
+import { loadEmailChangeConfirmPage } from '@/features/email-change'
+import { loadTrainerDashboardPage } from '@/features/trainer-dashboard'
+import {
+  loadCheckoutPages,
+  loadOnboardingCompletePage,
+  loadPayoutOnboardingPage,
+  loadSelectPlanPage,
+  loadTrainerLoginPage,
+  loadTrainerRegisterPage,
+  loadVerifyCodePage,
+} from '@/features/trainer-signup'
 
-type AreaModule = Record<string, React.ComponentType>
-/** Each area is one chunk: public pages never download the business or sign-up code. */
-const area = (load: () => Promise<AreaModule>, name: string): RouteObject['lazy'] => async () => ({
-  Component: (await load())[name],
+/**
+ * Each page is its own chunk (shared code goes into chunks of its own): a sign-in page's first
+ * download carries no marketing or dashboard code (docs/decisions/046).
+ */
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): RouteObject['lazy'] => async () => ({
+  Component: (await load())[name] as React.ComponentType,
 })
-const publicArea = () => import('./routes/public')
-const businessArea = () => import('./routes/business')
-const trainerArea = () => import('./routes/trainer')
 
 export const routes: RouteObject[] = [
   {
@@ -18,26 +30,26 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       // Public
-      { path: '/', lazy: area(publicArea, 'LandingPage') },
-      { path: '/precios', lazy: area(publicArea, 'PricingPage') },
-      { path: '/privacidad', lazy: area(publicArea, 'PrivacyPage') },
-      { path: '/terminos', lazy: area(publicArea, 'TermsPage') },
-      { path: '/confirmar-correo', lazy: area(publicArea, 'EmailChangeConfirmPage') },
+      { path: '/', lazy: page(loadLandingPage, 'LandingPage') },
+      { path: '/precios', lazy: page(loadPricingPage, 'PricingPage') },
+      { path: '/privacidad', lazy: page(loadPrivacyPage, 'default') },
+      { path: '/terminos', lazy: page(loadTermsPage, 'default') },
+      { path: '/confirmar-correo', lazy: page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage') },
       // Business area
-      { path: '/business/login', lazy: area(businessArea, 'BusinessLoginPage') },
-      { path: '/business/registro', lazy: area(businessArea, 'BusinessRegisterPage') },
-      { path: '/business/dashboard', lazy: area(businessArea, 'BusinessDashboardPage') },
-      { path: '/recuperar-password', lazy: area(businessArea, 'PasswordRecoveryPage') },
+      { path: '/business/login', lazy: page(loadBusinessLoginPage, 'BusinessLoginPage') },
+      { path: '/business/registro', lazy: page(loadBusinessRegisterPage, 'BusinessRegisterPage') },
+      { path: '/business/dashboard', lazy: page(loadBusinessDashboardPage, 'BusinessDashboardPage') },
+      { path: '/recuperar-password', lazy: page(loadPasswordRecoveryPage, 'PasswordRecoveryPage') },
       // Trainer self-service flow
-      { path: '/auth/login', lazy: area(trainerArea, 'TrainerLoginPage') },
-      { path: '/auth/register', lazy: area(trainerArea, 'TrainerRegisterPage') },
-      { path: '/auth/verify', lazy: area(trainerArea, 'VerifyCodePage') },
-      { path: '/auth/select-plan', lazy: area(trainerArea, 'SelectPlanPage') },
-      { path: '/auth/checkout/success', lazy: area(trainerArea, 'CheckoutSuccessPage') },
-      { path: '/auth/checkout/cancel', lazy: area(trainerArea, 'CheckoutCancelPage') },
-      { path: '/auth/stripe/onboarding', lazy: area(trainerArea, 'PayoutOnboardingPage') },
-      { path: '/auth/onboarding/complete', lazy: area(trainerArea, 'OnboardingCompletePage') },
-      { path: '/dashboard', lazy: area(trainerArea, 'TrainerDashboardPage') },
+      { path: '/auth/login', lazy: page(loadTrainerLoginPage, 'TrainerLoginPage') },
+      { path: '/auth/register', lazy: page(loadTrainerRegisterPage, 'TrainerRegisterPage') },
+      { path: '/auth/verify', lazy: page(loadVerifyCodePage, 'VerifyCodePage') },
+      { path: '/auth/select-plan', lazy: page(loadSelectPlanPage, 'SelectPlanPage') },
+      { path: '/auth/checkout/success', lazy: page(loadCheckoutPages, 'CheckoutSuccessPage') },
+      { path: '/auth/checkout/cancel', lazy: page(loadCheckoutPages, 'CheckoutCancelPage') },
+      { path: '/auth/stripe/onboarding', lazy: page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
+      { path: '/auth/onboarding/complete', lazy: page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
+      { path: '/dashboard', lazy: page(loadTrainerDashboardPage, 'TrainerDashboardPage') },
       { path: '*', Component: NotFoundPage },
     ],
   },

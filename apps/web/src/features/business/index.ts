@@ -1,5 +1,6 @@
-// What the app's routes may use of the business area.
-export { BusinessLoginPage } from './pages/business-login-page'
-export { BusinessRegisterPage } from './pages/business-register-page'
-export { BusinessDashboardPage } from './pages/business-dashboard-page'
-export { PasswordRecoveryPage } from './pages/password-recovery-page'
+// What the app's routes may use of the business area: one loader per page, so each page is its
+// own chunk (a sign-in page never downloads the dashboard; docs/decisions/046).
+export const loadBusinessLoginPage = () => import('./pages/business-login-page')
+export const loadBusinessRegisterPage = () => import('./pages/business-register-page')
+export const loadBusinessDashboardPage = () => import('./pages/business-dashboard-page')
+export const loadPasswordRecoveryPage = () => import('./pages/password-recovery-page')

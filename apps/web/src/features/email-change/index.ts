@@ -1,1 +1,1 @@
-export { EmailChangeConfirmPage } from './email-change-confirm-page'
+export const loadEmailChangeConfirmPage = () => import('./email-change-confirm-page')

@@ -1,6 +1,7 @@
-// What the app's routes may use of the marketing site. The legal pages are default exports,
-// loaded as their own chunks (app/routes/public.tsx).
-export { LandingPage } from './pages/landing-page'
-export { PricingPage } from './pages/pricing-page'
+// What the app's routes may use of the marketing site: one loader per page, so each page is its
+// own chunk (the landing page does not download the legal texts; docs/decisions/046).
+const loadHomePages = () => import('./pages/home-pages')
+export const loadLandingPage = loadHomePages
+export const loadPricingPage = loadHomePages
 export const loadPrivacyPage = () => import('./pages/privacy-page')
 export const loadTermsPage = () => import('./pages/terms-page')

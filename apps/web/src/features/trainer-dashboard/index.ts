@@ -1,2 +1,2 @@
-// What the app's routes may use of the trainer dashboard.
-export { TrainerDashboardPage } from './pages/trainer-dashboard-page'
+// What the app's routes may use of the trainer dashboard (its own chunk; docs/decisions/046).
+export const loadTrainerDashboardPage = () => import('./pages/trainer-dashboard-page')

@@ -31,7 +31,14 @@ export function PlanChoice({ form }: { form: Form }) {
               plan === value && 'border-primary bg-accent',
             )}
           >
-            <input type="radio" value={value} className="mt-1 accent-[var(--primary)]" {...form.register('subscriptionPlan')} />
+            {/* defaultChecked: the prerendered page shows the default plan before react-hook-form has started. */}
+            <input
+              type="radio"
+              value={value}
+              defaultChecked={value === form.formState.defaultValues?.subscriptionPlan}
+              className="mt-1 accent-[var(--primary)]"
+              {...form.register('subscriptionPlan')}
+            />
             <span>
               <span className="block font-medium">{title}</span>
               <span className="block text-sm text-muted-foreground">{detail}</span>

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { buttonVariants } from '@/components/layout/light-ui'
 import { brand } from '@/lib/brand'
-import { SkipLink } from '../pages/landing-page'
+import { SkipLink } from './skip-link'
 import { Logo } from '@/components/layout/logo'
 import { SiteFooter } from './site-footer'
 

@@ -12,7 +12,8 @@ const clp = new Intl.NumberFormat('es-CL')
 /** "$19.000", the way Chilean prices are written. */
 export const formatClp = (amount: number) => `$${clp.format(amount)}`
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const byAgreement = plan.priceClp === null
   return (
     <li
@@ -23,7 +24,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       {plan.popular && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">Más Popular</span>
       )}
-      <h3 id={`plan-${plan.key}`} className="text-xl font-semibold">{plan.title}</h3>
+      <Heading id={`plan-${plan.key}`} className="text-xl font-semibold">{plan.title}</Heading>
       <p className="mt-1 text-sm text-muted-foreground">{plan.target}</p>
       <p className="mt-4 min-h-16">
         {byAgreement ? (
@@ -67,7 +68,8 @@ function PlanCardSkeleton() {
 }
 
 /** The four plans from GET /plans, with loading and error states. */
-export function PlanCards() {
+/** `headingLevel`: the plan titles' level, one below the heading above them (2 on /precios, under its h1). */
+export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const plans = usePlans()
   if (plans.isError) {
     return (
@@ -88,7 +90,7 @@ export function PlanCards() {
     <div className="mt-12" aria-busy={plans.isPending}>
       {plans.isPending && <span className="sr-only" role="status">Cargando planes…</span>}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {plans.isPending ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />) : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} />)}
+        {plans.isPending ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />) : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} />)}
       </ul>
     </div>
   )

@@ -10,6 +10,7 @@ import { PricingSection } from '../components/pricing-section'
 import { ScreenshotSection } from '../components/screenshot-section'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
+import { SkipLink } from '../components/skip-link'
 import { Testimonials } from '../components/testimonials'
 
 export function LandingPage() {
@@ -33,13 +34,5 @@ export function LandingPage() {
       </main>
       <SiteFooter />
     </>
-  )
-}
-
-export function SkipLink() {
-  return (
-    <a href="#contenido" className="sr-only z-50 rounded-md bg-background px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-      Saltar al contenido
-    </a>
   )
 }

@@ -5,7 +5,7 @@ import { PlanCards } from '../components/plan-cards'
 import { TrialFacts } from '../components/pricing-section'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
-import { SkipLink } from './landing-page'
+import { SkipLink } from '../components/skip-link'
 
 export function PricingPage() {
   usePageMeta('Precios', `Planes Starter, Growth, Pro y Business para entrenadores y gimnasios. ${TRIAL_DAYS} días gratis, pago mensual y cancela cuando quieras.`)
@@ -21,7 +21,7 @@ export function PricingPage() {
             Empieza gratis y elige el plan que se ajusta a tu cartera de clientes. Para gimnasios, armamos un plan a medida.
           </p>
           <TrialFacts />
-          <PlanCards />
+          <PlanCards headingLevel={2} />
         </section>
         <section aria-labelledby="pricing-faq-title" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
           <h2 id="pricing-faq-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">Preguntas frecuentes</h2>

@@ -1,2 +1,0 @@
-// Business area: gym owner sign-in, registration, password recovery and the dashboard.
-export { BusinessDashboardPage, BusinessLoginPage, BusinessRegisterPage, PasswordRecoveryPage } from '@/features/business'
