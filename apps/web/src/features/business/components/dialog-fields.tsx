@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 
 export interface FieldSpec<Values extends FieldValues> {
@@ -33,5 +35,19 @@ export function DialogFields<Values extends FieldValues>({ form, fields, idPrefi
         />
       ))}
     </>
+  )
+}
+
+/** Cancel and submit of the gym and trainer dialogs; the submit says "Saving..." while it works. */
+export function DialogActions({ pending, submitLabel, onCancel }: { pending: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : submitLabel}
+      </Button>
+    </DialogFooter>
   )
 }

@@ -4,9 +4,8 @@ import { useEffect } from 'react'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -15,7 +14,7 @@ import { formResolver } from '@/lib/form-resolver'
 import { ApiError } from '@/lib/api-client'
 import { createGym, updateGym } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
-import { DialogFields, type FieldSpec } from './dialog-fields'
+import { DialogActions, DialogFields, type FieldSpec } from './dialog-fields'
 
 type GymFormInput = z.input<typeof GymInputSchema>
 type GymFormOutput = z.output<typeof GymInputSchema>
@@ -97,14 +96,7 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
               </div>
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving...' : isEdit ? 'Update Gym' : 'Create Gym'}
-            </Button>
-          </DialogFooter>
+          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? 'Update Gym' : 'Create Gym'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

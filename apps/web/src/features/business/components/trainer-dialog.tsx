@@ -4,15 +4,14 @@ import { useEffect } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
 import { errorText, serverErrorText } from '@/lib/error-text'
 import { formResolver } from '@/lib/form-resolver'
 import { createTrainerWithUser, updateTrainer } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
-import { DialogFields, type FieldSpec } from './dialog-fields'
+import { DialogActions, DialogFields, type FieldSpec } from './dialog-fields'
 
 type TrainerFormInput = z.input<typeof TrainerWithUserInputSchema>
 type TrainerFormOutput = z.output<typeof TrainerWithUserInputSchema>
@@ -108,14 +107,7 @@ export function TrainerDialog({
             <DialogFields form={form} fields={fields.filter((f) => !(isEdit && f.createOnly))} idPrefix="trainer" />
             <FormField id="trainer-gym" label="Gym" value={gym.name} readOnly aria-readonly="true" />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving...' : isEdit ? 'Update Trainer' : 'Create Trainer'}
-            </Button>
-          </DialogFooter>
+          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? 'Update Trainer' : 'Create Trainer'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
