@@ -100,6 +100,7 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await expect(page.getByText('Configuración completa')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Gestionar suscripción' })).toBeEnabled()
   await expect(page.getByRole('link', { name: 'App Store' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Revisar configuración de pagos' })).toBeEnabled()
   await expectAccessible(page, 'dashboard')
   await screenshot(page, test.info(), 'trainer-10-dashboard')
 
