@@ -18,19 +18,16 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { addressPool, openConnection } from './lib/raw-client.mjs'
+import { freePort, option as cliOption } from './lib/cli.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const requireApi = createRequire(join(root, 'apps/api/package.json'))
 const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : fallback
-}
+const option = (name, fallback) => cliOption(args, name, fallback)
 const runs = Number(option('runs', 2))
 const durationS = Number(option('duration', 10))
 const only = option('only', 'me,plans,login,refresh,hammer').split(',')
@@ -45,16 +42,6 @@ const targets = {
   hammer: { p99: 50 },
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 async function waitForHealth(url, child, timeoutMs = 60_000) {

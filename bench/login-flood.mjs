@@ -19,33 +19,20 @@ import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { freePort, option as cliOption } from './lib/cli.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : fallback
-}
+const option = (name, fallback) => cliOption(args, name, fallback)
 const seconds = Number(option('seconds', 10))
 const concurrency = Number(option('concurrency', 200))
 const phases = option('phase', undefined) ? [option('phase')] : ['one-account', 'many-accounts']
 const TARGET_P99_MS = 50
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 /** One request on a given agent; resolves with the status (0 on a network error). */
 function request(agent, port, method, path, body) {

@@ -13,12 +13,12 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { createRequire } from 'node:module'
+import { freePort, option as cliOption } from './lib/cli.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // Lighthouse, chrome-launcher and playwright-core are devDependencies of apps/web.
@@ -27,10 +27,7 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu']
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? args[i + 1] : fallback
-}
+const option = (name, fallback) => cliOption(args, name, fallback)
 const runs = Number(option('runs', 3))
 const allPages = ['/', '/precios', '/privacidad', '/terminos', '/business/login', '/business/registro', '/auth/login', '/auth/register']
 const pages = (option('pages', undefined) ?? option('path', undefined))?.split(',').filter(Boolean) ?? allPages
@@ -38,16 +35,6 @@ const externalUrl = option('url', undefined)
 
 const targets = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2000, cls: 0.02, initialJsGzipKb: 120 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitForHealth(url, server, timeoutMs = 30_000) {
   const start = Date.now()
