@@ -208,6 +208,9 @@ async function benchDatabase(kind, serverUrl, tmp, ceiling) {
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
     SMTP_URL: '',
+    // A production start needs these to run without Stripe and SMTP (the bench measures the API, not providers).
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    MAIL_TRANSPORT: 'log',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     JWT_ACCESS_SECRET: randomBytes(32).toString('hex'),
     JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),

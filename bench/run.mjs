@@ -226,6 +226,9 @@ const server = externalUrl
         DATABASE_URL: '',
         REDIS_URL: '',
         SMTP_URL: '',
+        // A production start needs these to run without Stripe and SMTP.
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        MAIL_TRANSPORT: 'log',
         LOG_LEVEL: 'warn',
         JWT_ACCESS_SECRET: randomBytes(32).toString('hex'),
         JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
