@@ -54,21 +54,24 @@ const write = (name, html) => {
 
 write('app.html', shell)
 for (const page of pages) {
-  const { html, title, description } = await render(page.path)
+  const { html, title, description, lang, languageSwitch } = await render(page.path)
   if (!html.includes('<h1')) throw new Error(`the prerendered page ${page.path} has no <h1>`)
   if (!title || !description) throw new Error(`${page.path} sets no title and description (usePageMeta)`)
-  let doc = shell
+  let doc = shell.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+  if (!doc.includes(`<html lang="${lang}">`)) throw new Error('index.html has no <html lang>')
+  if (lang === 'en') doc = doc.replace('<meta property="og:locale" content="es_CL" />', '<meta property="og:locale" content="en_US" />')
   doc = setHead(doc, /(<title>)([^<]*)(<\/title>)/, title, '<title>')
   doc = setHead(doc, /(<meta name="description" content=")([^"]*)(")/, description, 'meta description')
   if (page.path !== '/') {
     doc = setHead(doc, /(<meta property="og:title" content=")([^"]*)(")/, title, 'og:title')
     doc = setHead(doc, /(<meta property="og:description" content=")([^"]*)(")/, description, 'og:description')
   }
-  const root = `<div id="root"${page.signedOut ? ' data-prerendered="signed-out"' : ''}>${html}</div>`
+  const attributes = `${page.signedOut ? ' data-prerendered="signed-out"' : ''}${languageSwitch ? ' data-language-switch' : ''}`
+  const root = `<div id="root"${attributes}>${html}</div>`
   // No modulepreload links: on a slow connection they compete with the HTML and CSS that the first
   // paint needs (LCP ~0.3 s later in Lighthouse); the page's chunks follow the entry (decision 045).
   write(page.file, doc.replace(marker, root))
-  console.log(`prerendered ${page.path} into dist/${page.file} (${(html.length / 1024).toFixed(1)} KB of markup)`)
+  console.log(`prerendered ${page.path} (${lang}) into dist/${page.file} (${(html.length / 1024).toFixed(1)} KB of markup)`)
 }
 writeFileSync(`${dist}.pages.json`, JSON.stringify(pages.map(({ path, file, sitemap = false }) => ({ path, file, sitemap })), null, 2))
 console.log('shell in dist/app.html; page table in dist/.pages.json')

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createAppRouter, routerReady } from './app/router'
+import { storedLanguage } from './lib/language'
 import { getSession } from './lib/session'
 import './index.css'
 
@@ -35,8 +36,13 @@ function start(hydrate: boolean, captureInput?: (root: ParentNode) => () => void
     </StrictMode>
   )
   if (!hydrate) {
-    container.textContent = ''
-    createRoot(container).render(app)
+    const render = () => {
+      container.textContent = ''
+      createRoot(container).render(app)
+    }
+    // A prerendered page stays on screen until its fresh render is ready (no loading flash).
+    if (container.firstElementChild) void routerReady(router).then(render)
+    else render()
     return
   }
   // Hydrate once the route's lazy code is loaded, so the first client render is the prerendered
@@ -66,9 +72,12 @@ function onFirstInteraction(begin: () => void) {
 // without a session. With a stored session their first client render differs: they render afresh.
 // Without one, their HTML is the page until the person starts using it: the form code
 // (react-hook-form, zod, the UI kit) loads on the first interaction (docs/decisions/046).
+// A page with the language switch (data-language-switch) was rendered in its default language
+// (<html lang>); when the person picked the other one, it renders afresh in it (decision 047).
 const prerendered = container.firstElementChild !== null
 const signedOutPage = container.dataset.prerendered === 'signed-out'
+const otherLanguage = container.dataset.languageSwitch !== undefined && (storedLanguage() ?? document.documentElement.lang) !== document.documentElement.lang
 if (!prerendered) start(false)
 else if (!signedOutPage) start(true)
-else if (getSession() !== null) start(false)
+else if (getSession() !== null || otherLanguage) start(false)
 else onFirstInteraction(() => void import('./lib/early-input').then(({ captureEarlyInput }) => start(true, captureEarlyInput)))

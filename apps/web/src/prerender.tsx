@@ -8,12 +8,17 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { Providers } from './app/providers'
 import { routes } from './app/router'
 import { prerenderedMeta } from './components/layout/page-title'
+import { pageLanguage, type Language } from './lib/language'
 
 export interface PrerenderedPage {
   html: string
   /** The page's own title and description (usePageMeta), for the <head> of its HTML file. */
   title?: string
   description?: string
+  /** `<html lang>`: the language the page was rendered in (its default). */
+  lang: Language
+  /** The page has the language switch: a person who picked the other language gets a fresh render. */
+  languageSwitch: boolean
 }
 
 export async function render(path: string): Promise<PrerenderedPage> {
@@ -22,6 +27,9 @@ export async function render(path: string): Promise<PrerenderedPage> {
   if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`)
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`)
   const router = createStaticRouter(handler.dataRoutes, context)
+  const lang = pageLanguage.current
+  const languageSwitch = (context.matches.at(-1)?.route.handle as { languageSwitch?: boolean } | undefined)?.languageSwitch === true
+
   delete prerenderedMeta.title
   delete prerenderedMeta.description
   const html = renderToString(
@@ -32,5 +40,5 @@ export async function render(path: string): Promise<PrerenderedPage> {
       </Providers>
     </StrictMode>,
   )
-  return { html, ...prerenderedMeta }
+  return { html, ...prerenderedMeta, lang, languageSwitch }
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { NotFoundPage } from '@/components/errors/not-found-page'
 import { RouteError } from '@/components/errors/route-error'
 import { PageLoading } from '@/components/layout/page-loading'
+import { showLanguage, type Language } from '@/lib/language'
 import { loadBusinessDashboardPage, loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
 import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
@@ -20,8 +21,31 @@ import {
  * Each page is its own chunk (shared code goes into chunks of its own): a sign-in page's first
  * download carries no marketing or dashboard code (docs/decisions/046).
  */
-const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): RouteObject['lazy'] => async () => ({
+const lazyPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): RouteObject['lazy'] => async () => ({
   Component: (await load())[name] as React.ComponentType,
+})
+
+/** A Spanish-only page: no i18next (the public pages' JavaScript budget, decision 047). */
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) => ({
+  lazy: lazyPage(load, name),
+  loader: () => {
+    showLanguage('es')
+    return null
+  },
+})
+
+/**
+ * A page with the language switch: its loader loads i18next with the page's namespaces in the
+ * person's language (else `pageDefault`, the spec's language) before the page renders.
+ */
+const translatedPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, pageDefault: Language, namespaces: string[]) => ({
+  lazy: lazyPage(load, name),
+  handle: { languageSwitch: true },
+  loader: async () => {
+    const { prepareLanguage } = await import('@/lib/i18n')
+    await prepareLanguage(pageDefault, namespaces)
+    return null
+  },
 })
 
 export const routes: RouteObject[] = [
@@ -30,26 +54,26 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       // Public
-      { path: '/', lazy: page(loadLandingPage, 'LandingPage') },
-      { path: '/precios', lazy: page(loadPricingPage, 'PricingPage') },
-      { path: '/privacidad', lazy: page(loadPrivacyPage, 'default') },
-      { path: '/terminos', lazy: page(loadTermsPage, 'default') },
-      { path: '/confirmar-correo', lazy: page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage') },
+      { path: '/', ...page(loadLandingPage, 'LandingPage') },
+      { path: '/precios', ...page(loadPricingPage, 'PricingPage') },
+      { path: '/privacidad', ...page(loadPrivacyPage, 'default') },
+      { path: '/terminos', ...page(loadTermsPage, 'default') },
+      { path: '/confirmar-correo', ...page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage') },
       // Business area
-      { path: '/business/login', lazy: page(loadBusinessLoginPage, 'BusinessLoginPage') },
-      { path: '/business/registro', lazy: page(loadBusinessRegisterPage, 'BusinessRegisterPage') },
-      { path: '/business/dashboard', lazy: page(loadBusinessDashboardPage, 'BusinessDashboardPage') },
-      { path: '/recuperar-password', lazy: page(loadPasswordRecoveryPage, 'PasswordRecoveryPage') },
+      { path: '/business/login', ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']) },
+      { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },
+      { path: '/business/dashboard', ...translatedPage(loadBusinessDashboardPage, 'BusinessDashboardPage', 'en', ['business', 'errors']) },
+      { path: '/recuperar-password', ...translatedPage(loadPasswordRecoveryPage, 'PasswordRecoveryPage', 'es', ['business', 'errors']) },
       // Trainer self-service flow
-      { path: '/auth/login', lazy: page(loadTrainerLoginPage, 'TrainerLoginPage') },
-      { path: '/auth/register', lazy: page(loadTrainerRegisterPage, 'TrainerRegisterPage') },
-      { path: '/auth/verify', lazy: page(loadVerifyCodePage, 'VerifyCodePage') },
-      { path: '/auth/select-plan', lazy: page(loadSelectPlanPage, 'SelectPlanPage') },
-      { path: '/auth/checkout/success', lazy: page(loadCheckoutPages, 'CheckoutSuccessPage') },
-      { path: '/auth/checkout/cancel', lazy: page(loadCheckoutPages, 'CheckoutCancelPage') },
-      { path: '/auth/stripe/onboarding', lazy: page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
-      { path: '/auth/onboarding/complete', lazy: page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
-      { path: '/dashboard', lazy: page(loadTrainerDashboardPage, 'TrainerDashboardPage') },
+      { path: '/auth/login', ...translatedPage(loadTrainerLoginPage, 'TrainerLoginPage', 'es', ['trainer-signup', 'errors']) },
+      { path: '/auth/register', ...page(loadTrainerRegisterPage, 'TrainerRegisterPage') },
+      { path: '/auth/verify', ...page(loadVerifyCodePage, 'VerifyCodePage') },
+      { path: '/auth/select-plan', ...page(loadSelectPlanPage, 'SelectPlanPage') },
+      { path: '/auth/checkout/success', ...page(loadCheckoutPages, 'CheckoutSuccessPage') },
+      { path: '/auth/checkout/cancel', ...page(loadCheckoutPages, 'CheckoutCancelPage') },
+      { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
+      { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
+      { path: '/dashboard', ...page(loadTrainerDashboardPage, 'TrainerDashboardPage') },
       { path: '*', Component: NotFoundPage },
     ],
   },

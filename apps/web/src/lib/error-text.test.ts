@@ -3,8 +3,17 @@ import { ERROR_CODES, isErrorCode } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ApiError } from './api-client'
-import { errorText, FIELD_NAMES, serverErrorText, ServiceError, type Lang } from './error-text'
+import errorsEn from '@/locales/errors/en.json'
+import errorsEs from '@/locales/errors/es.json'
+import { errorsIn } from '@/testing/translators'
+import { errorText as errorTextIn, serverErrorText as serverErrorTextIn, ServiceError, spanish } from './error-text'
+import type { Language as Lang } from './language'
 import { issueCode } from './form-resolver'
+
+/** Both languages through i18next, as the screens with the switch get them. */
+const errorText = (field: string, code: string, lang: Lang) => errorTextIn(field, code, errorsIn(lang))
+const serverErrorText = (error: unknown, lang: Lang, fallback?: string) => serverErrorTextIn(error, errorsIn(lang), fallback)
+const FIELD_NAMES: Record<Lang, Record<string, string>> = { es: errorsEs.fieldName, en: errorsEn.fieldName }
 
 /** Request and form schemas of the contracts, with the language of the screens that send them. */
 const INPUTS: [string, Lang[]][] = [
@@ -165,5 +174,16 @@ describe('serverErrorText (spec §8)', () => {
 
   it('a 429 says how long to wait, in the screen language', () => {
     expect(serverErrorText(apiError(429, { status: 429, message: 'Too many requests. Try again in 97 seconds.' }, 97), 'es').message).toBe('Demasiados intentos. Inténtalo nuevamente en 97 segundos.')
+  })
+})
+
+describe("the Spanish screens without i18next ('es')", () => {
+  it('get the very texts i18next gives, for every field and code', () => {
+    const codes = [...ERROR_CODES, 'mismatch', 'somethingNew']
+    const fields = [...Object.keys(errorsEs.fieldName), ...Object.keys(errorsEs.fieldCode), 'unnamedField']
+    for (const field of fields) for (const code of codes) expect(errorTextIn(field, code, 'es'), `${field}.${code}`).toBe(errorText(field, code, 'es'))
+    const limited = new ApiError('Too many requests', 429, null, 30)
+    expect(serverErrorTextIn(limited, 'es')).toEqual(serverErrorText(limited, 'es'))
+    expect(spanish('missing.key')).toBe('missing.key')
   })
 })

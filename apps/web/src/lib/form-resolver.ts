@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
 import type { z } from 'zod'
-import { errorText, type Lang } from './error-text'
+import { errorText, type TextSource } from './error-text'
 
 /**
  * The code of a zod issue that its schema did not name, by the same rules as the API's error
@@ -25,7 +25,7 @@ export function issueCode(issue: z.core.$ZodRawIssue): string {
 }
 
 /** Replaces each error's code (its message) with the person's text; `type` keeps the code. */
-function toTexts(errors: FieldErrors, lang: Lang, field?: string): FieldErrors {
+function toTexts(errors: FieldErrors, source: TextSource, field?: string): FieldErrors {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(errors)) {
     if (!value || typeof value !== 'object') continue
@@ -33,9 +33,9 @@ function toTexts(errors: FieldErrors, lang: Lang, field?: string): FieldErrors {
     if (typeof leaf.message === 'string') {
       // Root errors of a nested object (`key` 'root') belong to the parent field.
       const name = key === 'root' && field ? field : key
-      out[key] = { ...leaf, type: leaf.message, message: errorText(name, leaf.message, lang) }
+      out[key] = { ...leaf, type: leaf.message, message: errorText(name, leaf.message, source) }
     } else {
-      out[key] = toTexts(value as FieldErrors, lang, key)
+      out[key] = toTexts(value as FieldErrors, source, key)
     }
   }
   return out as FieldErrors
@@ -47,11 +47,11 @@ function toTexts(errors: FieldErrors, lang: Lang, field?: string): FieldErrors {
  */
 export function formResolver<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
-  lang: Lang,
+  source: TextSource,
 ): Resolver<Input, unknown, Output> {
   const resolve = zodResolver(schema as never, { error: (issue: z.core.$ZodRawIssue) => issueCode(issue) } as never) as unknown as Resolver<Input, unknown, Output>
   return async (values, context, options) => {
     const result = await resolve(values, context, options)
-    return Object.keys(result.errors).length ? { values: {}, errors: toTexts(result.errors, lang) as never } : result
+    return Object.keys(result.errors).length ? { values: {}, errors: toTexts(result.errors, source) as never } : result
   }
 }

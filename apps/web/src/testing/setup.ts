@@ -3,5 +3,5 @@ import { afterEach } from 'vitest'
 
 afterEach(() => {
   cleanup()
-  localStorage.clear()
+  globalThis.localStorage?.clear() // absent in node-environment tests
 })

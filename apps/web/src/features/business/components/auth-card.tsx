@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 
@@ -8,6 +9,7 @@ export function AuthCard({ title, description, children, wide = false }: { title
     <main className="flex min-h-dvh items-start justify-center bg-muted/60 px-4 py-10 sm:items-center">
       <Card className={wide ? 'w-full max-w-2xl' : 'w-full max-w-md'}>
         <CardHeader className="items-center text-center">
+          <LanguageSwitch className="self-end" />
           <Logo className="mb-2" />
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {description && <CardDescription>{description}</CardDescription>}

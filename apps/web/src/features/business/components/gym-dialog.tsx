@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { errorText, serverErrorText } from '@/lib/error-text'
+import { errorsT } from '@/lib/i18n'
 import { formResolver } from '@/lib/form-resolver'
 import { ApiError } from '@/lib/api-client'
 import { createGym, updateGym } from '../api/business-api'
@@ -35,7 +36,7 @@ const fields: FieldSpec<GymFormInput>[] = [
 export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenChange: (open: boolean) => void; gym: Gym | null }) {
   const isEdit = Boolean(gym)
   const queryClient = useQueryClient()
-  const form = useForm<GymFormInput, unknown, GymFormOutput>({ resolver: formResolver(GymInputSchema, 'en'), defaultValues: empty })
+  const form = useForm<GymFormInput, unknown, GymFormOutput>({ resolver: formResolver(GymInputSchema, errorsT), defaultValues: empty })
   const { errors } = form.formState
 
   useEffect(() => {
@@ -58,11 +59,11 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
     },
     onError: (err) => {
       for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field in empty) form.setError(field as FieldPath<GymFormInput>, { type: code, message: errorText(field, code, 'en') })
+        if (field in empty) form.setError(field as FieldPath<GymFormInput>, { type: code, message: errorText(field, code, errorsT) })
       }
       // A refusal the server explains (e.g. a second gym) says what happened; others get the spec's text.
       const fallback = isEdit ? 'Failed to update gym. Please try again.' : 'Failed to create gym. Please try again.'
-      toast.error(err instanceof ApiError && err.status === 409 ? serverErrorText(err, 'en', fallback).message : fallback)
+      toast.error(err instanceof ApiError && err.status === 409 ? serverErrorText(err, errorsT, fallback).message : fallback)
     },
   })
 

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { ApiError } from '@/lib/api-client'
 import { serverErrorText } from '@/lib/error-text'
+import { errorsT } from '@/lib/i18n'
 import { deleteGym } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
 import { ConfirmDelete } from './confirm-delete'
@@ -70,7 +71,7 @@ export function GymPanel({ gymQuery, onCreate, onEdit }: { gymQuery: UseQueryRes
       await queryClient.invalidateQueries({ queryKey: businessKeys.myGym })
     },
     // 409 hasTrainers (decision 020): say why, in the dialog, instead of a generic failure.
-    onError: (err) => (err instanceof ApiError && err.status === 409 ? setRefusal(serverErrorText(err, 'en', DELETE_FAILED).message) : toast.error(DELETE_FAILED)),
+    onError: (err) => (err instanceof ApiError && err.status === 409 ? setRefusal(serverErrorText(err, errorsT, DELETE_FAILED).message) : toast.error(DELETE_FAILED)),
   })
 
   const close = () => {

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
 import { errorText, serverErrorText } from '@/lib/error-text'
+import { errorsT } from '@/lib/i18n'
 import { formResolver } from '@/lib/form-resolver'
 import { createTrainerWithUser, updateTrainer } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
@@ -54,7 +55,7 @@ export function TrainerDialog({
   const queryClient = useQueryClient()
   const form = useForm<TrainerFormInput, unknown, TrainerFormOutput>({
     // One schema for both modes: the edit form has no password field and the value is dropped on save.
-    resolver: formResolver(TrainerWithUserInputSchema, 'en'),
+    resolver: formResolver(TrainerWithUserInputSchema, errorsT),
     defaultValues: empty(gym.id),
   })
 
@@ -82,12 +83,12 @@ export function TrainerDialog({
     },
     onError: (err) => {
       for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (fields.some((f) => f.name === field)) form.setError(field as FieldPath<TrainerFormInput>, { type: code, message: errorText(field, code, 'en') })
+        if (fields.some((f) => f.name === field)) form.setError(field as FieldPath<TrainerFormInput>, { type: code, message: errorText(field, code, errorsT) })
       }
       // The plan limit and similar refusals say what happened; other failures get the spec's text.
       const fallback = `Failed to ${isEdit ? 'update' : 'create'} trainer. Please try again.`
       const explained = err instanceof ApiError && (err.status === 409 || err.status === 429)
-      toast.error('Error', { description: explained ? serverErrorText(err, 'en', fallback).message : fallback })
+      toast.error('Error', { description: explained ? serverErrorText(err, errorsT, fallback).message : fallback })
     },
   })
 

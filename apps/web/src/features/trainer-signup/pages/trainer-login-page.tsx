@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -12,6 +13,8 @@ import { useSession } from '@/lib/use-session'
 import { createPortalSession, getSubscriptionStatus } from '@/lib/account-api'
 import { saveFlow } from '@/lib/signup-flow'
 import { serverErrorText } from '@/lib/error-text'
+import { errorsT } from '@/lib/i18n'
+import { LanguageSwitch } from '@/components/layout/language-switch'
 import { formResolver } from '@/lib/form-resolver'
 import { LoginFormSchema } from '@/lib/login-form'
 import { AuthLayout } from '../components/auth-layout'
@@ -21,17 +24,17 @@ import { FormField } from '@/components/ui/form-field'
 /** Spec §4: the pause between a successful login and the subscription check. */
 export const AFTER_LOGIN_DELAY_MS = 300
 
-
-const BUTTON_LABELS = { idle: 'Ingresar', login: 'Ingresando...', checking: 'Verificando suscripción...' } as const
+type Phase = 'idle' | 'login' | 'checking'
 
 export function TrainerLoginPage() {
-  usePageMeta('Iniciar sesión', 'Ingresa a tu cuenta de entrenador.')
+  const { t } = useTranslation('trainer-signup', { keyPrefix: 'login' })
+  usePageMeta(t('metaTitle'), t('metaDescription'))
   const navigate = useNavigate()
   const { login } = useSession()
-  const [phase, setPhase] = useState<keyof typeof BUTTON_LABELS>('idle')
+  const [phase, setPhase] = useState<Phase>('idle')
   const [alert, setAlert] = useState<string | null>(null)
   const form = useForm<z.input<typeof LoginFormSchema>, unknown, z.output<typeof LoginFormSchema>>({
-    resolver: formResolver(LoginFormSchema, 'es'),
+    resolver: formResolver(LoginFormSchema, errorsT),
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
@@ -43,14 +46,14 @@ export function TrainerLoginPage() {
     try {
       user = await login({ email: values.email, password: values.password }, 'email')
     } catch (error) {
-      const { field, message } = serverErrorText(error, 'es')
+      const { field, message } = serverErrorText(error, errorsT)
       if (field === 'email' || field === 'password') form.setError(field, { message })
       else setAlert(message)
       toast.error(message)
       setPhase('idle')
       return
     }
-    toast.success('Inicio de sesión exitoso')
+    toast.success(t('success'))
     setPhase('checking')
     await sleep(AFTER_LOGIN_DELAY_MS)
 
@@ -58,7 +61,7 @@ export function TrainerLoginPage() {
     try {
       active = (await getSubscriptionStatus()).hasActiveSubscription
     } catch {
-      toast.error('Error al verificar el estado de la suscripción')
+      toast.error(t('statusFailed'))
       saveFlow({ email: user.email, userId: user.id })
       navigate('/auth/select-plan')
       return
@@ -76,37 +79,37 @@ export function TrainerLoginPage() {
       }
       navigate('/dashboard')
     } catch {
-      toast.error('Error al acceder al portal de facturación')
+      toast.error(t('portalFailed'))
       navigate('/dashboard')
     }
   })
 
   const busy = phase !== 'idle'
   return (
-    <AuthLayout>
+    <AuthLayout headerEnd={<LanguageSwitch />}>
       <Card>
         <CardHeader>
           <CardTitle>
-            <h1 className="text-2xl">Inicia sesión</h1>
+            <h1 className="text-2xl">{t('title')}</h1>
           </CardTitle>
-          <CardDescription>Ingresa a tu cuenta de entrenador para gestionar tu suscripción.</CardDescription>
+          <CardDescription>{t('description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <FormField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" placeholder="tu@correo.com" error={errors.email?.message} {...form.register('email')} />
-            <FormField label="Contraseña" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+            <FormField label={t('email')} type="email" autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} error={errors.email?.message} {...form.register('email')} />
+            <FormField label={t('password')} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
             {alert ? (
               <ErrorAlert>{alert}</ErrorAlert>
             ) : null}
             <Button type="submit" disabled={busy} size="lg">
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {BUTTON_LABELS[phase]}
+              {t(phase)}
             </Button>
           </form>
           <p className="mt-6 text-center text-sm text-muted-foreground">
-            ¿No tienes cuenta?{' '}
+            {t('noAccount')}{' '}
             <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
-              Regístrate
+              {t('register')}
             </Link>
           </p>
         </CardContent>
