@@ -10,6 +10,9 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 vi.mock('@/lib/account-api', () => ({ getSubscriptionStatus: vi.fn(), createPortalSession: vi.fn() }))
 vi.mock('../api/signup-api', () => ({ verifyCheckout: vi.fn() }))
 
+// The page's texts, as its route loader prepares them (Spanish, its default).
+await (await import('@/lib/i18n')).prepareLanguage('es', ['trainer-signup', 'errors'])
+
 const api = { ...(await import('@/lib/account-api')), ...(await import('../api/signup-api')) }
 const { TrainerLoginPage } = await import('./trainer-login-page')
 const { CheckoutSuccessPage } = await import('./checkout-pages')

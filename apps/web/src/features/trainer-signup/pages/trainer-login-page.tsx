@@ -103,7 +103,7 @@ export function TrainerLoginPage() {
             ) : null}
             <Button type="submit" disabled={busy} size="lg">
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {t(phase)}
+              {t(`button.${phase}`)}
             </Button>
           </form>
           <p className="mt-6 text-center text-sm text-muted-foreground">
