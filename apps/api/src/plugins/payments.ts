@@ -147,7 +147,7 @@ export function stripeProvider(config: Config): PaymentProvider {
   const secret = config.STRIPE_WEBHOOK_SECRET!
 
   const fetchSubscription = async (id: string | null, account?: string | null) =>
-    id ? toProviderSubscription(await stripe.subscriptions.retrieve(id, {}, account ? { stripeAccount: account } : {})) : null
+    id ? toProviderSubscription(await (account ? stripe.subscriptions.retrieve(id, {}, { stripeAccount: account }) : stripe.subscriptions.retrieve(id))) : null
 
   return {
     name: 'stripe',
@@ -287,7 +287,8 @@ export function stripeProvider(config: Config): PaymentProvider {
 
 /** Decision 063: direct charges with an application fee (independent trainer); platform charges and transfers (gym trainer). */
 function stripeClientPayments(stripe: Stripe): ClientPayments {
-  const on = (accountId: string | null) => (accountId ? { stripeAccount: accountId } : {})
+  // The SDK refuses an empty options object: pass one only for a connected account.
+  const on = (accountId: string | null) => (accountId ? { stripeAccount: accountId } : undefined)
   return {
     async createCheckout(input) {
       const direct = input.chargeMode === 'direct'
