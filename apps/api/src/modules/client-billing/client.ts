@@ -228,7 +228,7 @@ export async function mySubscriptions(app: FastifyInstance, user: AuthUser) {
 
 async function mySubscription(app: FastifyInstance, user: AuthUser, id: string) {
   const [sub] = await app.db.select().from(clientSubscriptions).where(and(eq(clientSubscriptions.id, id), eq(clientSubscriptions.clientUserId, user.id))).limit(1)
-  if (!sub) throw notFound('No such subscription')
+  if (!sub) throw notFound('No such subscription', { id: 'notFound' })
   return sub
 }
 

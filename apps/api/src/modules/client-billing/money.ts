@@ -106,7 +106,7 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
   const { trainer } = await billingOf(app, user, false)
   await app.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.id, paymentId)).limit(1).for('update')
-    if (!payment || payment.trainerId !== trainer.id) throw notFound('No such payment')
+    if (!payment || payment.trainerId !== trainer.id) throw notFound('No such payment', { id: 'notFound' })
     const refundable = payment.amountClp - payment.refundedClp
     const wanted = amount ?? refundable
     if (refundable === 0) throw unprocessable({ amountClp: 'tooBig' }, 'This payment was already refunded in full')

@@ -234,7 +234,7 @@ export async function revokeInvitation(app: FastifyInstance, user: AuthUser, inv
     .returning()
   if (row) return toInvitation(row)
   const [existing] = await app.db.select().from(clientInvitations).where(and(eq(clientInvitations.id, invitationId), eq(clientInvitations.trainerId, trainer.id))).limit(1)
-  if (!existing) throw notFound('No such invitation')
+  if (!existing) throw notFound('No such invitation', { id: 'notFound' })
   return toInvitation(existing)
 }
 
@@ -287,7 +287,7 @@ export async function listClients(app: FastifyInstance, user: AuthUser): Promise
 export async function cancelClientByTrainer(app: FastifyInstance, user: AuthUser, subscriptionId: string, ip: string) {
   const { trainer } = await billingOf(app, user, false)
   const [sub] = await app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, subscriptionId)).limit(1)
-  if (!sub || sub.trainerId !== trainer.id) throw notFound('No such client')
+  if (!sub || sub.trainerId !== trainer.id) throw notFound('No such client', { id: 'notFound' })
   if (sub.state !== 'cancelled') {
     if (sub.provider === app.payments.name) await app.payments.clients.cancelSubscription({ subscriptionId: sub.providerSubscriptionId, accountId: sub.providerAccountId, atPeriodEnd: false })
     await app.db.transaction(async (tx) => {
@@ -302,7 +302,7 @@ export async function cancelClientByTrainer(app: FastifyInstance, user: AuthUser
 /** Public: a trainer's active offers (the app's trainer page). */
 export async function publicOffers(app: FastifyInstance, trainerId: string) {
   const [trainer] = await app.db.select().from(trainers).where(and(eq(trainers.id, trainerId), eq(trainers.isActive, true))).limit(1)
-  if (!trainer) throw notFound('No such trainer')
+  if (!trainer) throw notFound('No such trainer', { trainerId: 'notFound' })
   const rows = await app.db.select().from(offers).where(and(eq(offers.trainerId, trainer.id), isNull(offers.retiredAt))).orderBy(offers.priceClp)
   return {
     trainer: { id: trainer.id, firstName: trainer.firstName, lastName: trainer.lastName },
