@@ -90,3 +90,21 @@ describe('every admin route: who may call it', () => {
     }
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents every admin route with the admin tag, bearer security and its query or body schema', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    for (const route of adminRoutes()) {
+      const [method, url] = route.split(' ') as [string, string]
+      const op = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]
+      expect(op, route).toBeDefined()
+      expect(op.tags, route).toEqual(['admin'])
+      expect(op.security, route).toEqual([{ bearer: [] }])
+      expect(op.responses['403'], route).toBeDefined()
+    }
+    const leads = doc.paths['/api/v1/admin/leads'].get
+    expect(leads.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'status', 'from', 'to', 'cursor', 'limit', 'sort']))
+    expect(doc.paths['/api/v1/admin/leads/{id}'].patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status')
+    expect(doc.paths['/api/v1/admin/audit/export.csv'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['actor', 'action']))
+  })
+})
