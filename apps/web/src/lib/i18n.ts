@@ -83,7 +83,7 @@ export function formatters(language: Language) {
   const locale = INTL_LOCALE[language]
   const clp = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 })
   const number = new Intl.NumberFormat(locale)
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
   return {
     clp: (pesos: number) => clp.format(pesos),
