@@ -25,6 +25,7 @@ import { useMyGym, useTrainers } from '../hooks/use-business-data'
 export function BusinessDashboardPage() {
   const { t } = useTranslation('business', { keyPrefix: 'dashboard' })
   usePageMeta(t('metaTitle'), t('metaDescription'))
+  const { number } = useFormat()
   const { user, isLoading, logout } = useSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -58,7 +59,6 @@ export function BusinessDashboardPage() {
   }
 
   const pending = '…'
-  const { number } = useFormat()
   const format = (count: number | string) => (typeof count === 'number' ? number(count) : count)
   const gymCount = gymQuery.isPending ? pending : gym ? 1 : 0
   const trainerCount = !gym ? (gymQuery.isPending ? pending : 0) : trainersQuery.isPending ? pending : trainers.length
