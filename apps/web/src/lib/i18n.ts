@@ -23,9 +23,6 @@ for (const [path, load] of Object.entries(import.meta.glob<{ default: Record<str
   if (match) files.set(`${match[1] ?? match[2]}/${match[3]}`, load)
 }
 
-/** Every namespace that has locale files (the missing-key test walks the same files). */
-export const namespaces = [...new Set([...files.keys()].map((key) => key.split('/')[0]!))]
-
 export const i18n = i18next.createInstance()
 
 const started = i18n
