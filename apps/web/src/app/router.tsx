@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/checkout/cancel', ...page(loadCheckoutPages, 'CheckoutCancelPage') },
       { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
       { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
-      { path: '/dashboard', ...page(loadTrainerDashboardPage, 'TrainerDashboardPage') },
+      { path: '/dashboard', ...translatedPage(loadTrainerDashboardPage, 'TrainerDashboardPage', 'es', ['trainer-dashboard']) },
       { path: '*', Component: NotFoundPage },
     ],
   },
