@@ -81,7 +81,7 @@ export function AdminShell({ children }: { children?: ReactNode }) {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl gap-6 px-4 py-6 outline-none">
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 outline-none">
         {children ?? <Outlet />}
       </main>
     </div>
