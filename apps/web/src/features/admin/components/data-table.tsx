@@ -22,6 +22,7 @@ export function DataTable<Row>({
   rowKey,
   emptyTitle,
   emptyHint,
+  minWidth = 'min-w-[720px]',
 }: {
   label: string
   columns: Column<Row>[]
@@ -31,6 +32,8 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string
   emptyTitle: string
   emptyHint?: string
+  /** The table's least width; below it the region scrolls (wide rows stay readable on a phone). */
+  minWidth?: string
 }) {
   const { t } = useTranslation('admin')
   if (query?.isPending) return <LoadingRows label={t('loading')} />
@@ -38,7 +41,7 @@ export function DataTable<Row>({
   if (!rows?.length) return <EmptyState title={emptyTitle} hint={emptyHint} />
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
-      <table className={cn('w-full min-w-[720px] text-left text-sm', query?.isFetching && 'opacity-70')} aria-busy={query?.isFetching ?? false}>
+      <table className={cn('w-full text-left text-sm', minWidth, query?.isFetching && 'opacity-70')} aria-busy={query?.isFetching ?? false}>
         <caption className="sr-only">{label}</caption>
         <thead className="border-b bg-muted/60 text-xs text-muted-foreground uppercase">
           <tr>

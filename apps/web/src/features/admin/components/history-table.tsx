@@ -51,5 +51,5 @@ export function HistoryTable({ label, rows, query, withSubject, emptyTitle, empt
     { header: t('audit.columns.reason'), cell: (row) => row.reason ?? '—' },
     { header: t('audit.columns.values'), cell: (row) => <AuditValues before={row.before} after={row.after} />, className: 'max-w-xs' },
   ]
-  return <DataTable label={label} columns={columns} rows={rows} query={query} rowKey={(row) => row.id ?? `${row.at}-${row.action}`} emptyTitle={emptyTitle} emptyHint={emptyHint} />
+  return <DataTable label={label} columns={columns} rows={rows} query={query} rowKey={(row) => row.id ?? `${row.at}-${row.action}`} emptyTitle={emptyTitle} emptyHint={emptyHint} minWidth="min-w-[1040px]" />
 }
