@@ -1,4 +1,4 @@
-/* global Buffer */
+/* global Buffer, performance */
 // npm run bench:admin: do the operator console's list pages stay fast with 100,000 rows? (issue 13)
 //  1. starts the API once on a temp DATA_DIR (PGlite) so that it migrates, and stops it;
 //  2. seeds the embedded database directly: 100,000 leads (with their access requests), 100,000
@@ -9,13 +9,14 @@
 //     at a time, round-robin over the admins (the per-operator read limit, 600/min, stays on);
 //  4. prints p50/p95/max per page and writes bench/results/admin-<time>.json. Exit code 1 when a
 //     p95 is above the target (100 ms).
-// Options: --samples N, --leads N, --audit N, --trainers N. A benchmark, not a test: the figures
-// depend on the machine.
+// Options: --samples N, --leads N, --audit N, --trainers N, --keep DIR (seed into DIR and keep it;
+// a later run with the same --keep reuses it and skips seeding). A benchmark, not a test: the
+// figures depend on the machine.
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { hash } from '@node-rs/argon2'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -154,19 +155,29 @@ async function seed(dataDir) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-admin-'))
+  const keep = option('keep', undefined)
+  const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'bench-admin-'))
+  const seededFile = join(dataDir, 'bench-seeded.json')
   let server
+  let started
   try {
     const port = await freePort()
-    // 1. migrate
-    let started = startServer(dataDir, port)
-    server = started.server
-    await waitForHealth(port, server)
-    await stop(server)
-    // 2. seed
-    console.log(`seeding ${LEADS} leads, ${AUDIT} audit rows, ${TRAINERS} trainers into PGlite…`)
-    const seeded = await seed(dataDir)
-    console.log(`seeded in ${seeded.seconds} s:`, seeded.counts)
+    let seeded
+    if (keep && existsSync(seededFile)) {
+      seeded = JSON.parse(readFileSync(seededFile, 'utf8'))
+      console.log(`reusing the database seeded in ${dataDir}:`, seeded.counts)
+    } else {
+      // 1. migrate
+      started = startServer(dataDir, port)
+      server = started.server
+      await waitForHealth(port, server)
+      await stop(server)
+      // 2. seed
+      console.log(`seeding ${LEADS} leads, ${AUDIT} audit rows, ${TRAINERS} trainers into PGlite…`)
+      seeded = await seed(dataDir)
+      console.log(`seeded in ${seeded.seconds} s:`, seeded.counts)
+      writeFileSync(seededFile, JSON.stringify(seeded))
+    }
     // 3. measure
     started = startServer(dataDir, port)
     server = started.server
@@ -233,7 +244,7 @@ async function main() {
   } finally {
     if (server) await stop(server)
     agent.destroy()
-    rmSync(dataDir, { recursive: true, force: true })
+    if (!keep) rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

@@ -96,7 +96,7 @@ describe('GET /admin/audit and its CSV export', () => {
     const pages: string[] = []
     let cursor: string | null = null
     do {
-      const page = (await get(`/api/v1/admin/audit?actor=${operator.user.id}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { data: { id: string }[]; nextCursor: string | null } = (await get(`/api/v1/admin/audit?actor=${operator.user.id}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()
       pages.push(...page.data.map((e: { id: string }) => e.id))
       cursor = page.nextCursor
     } while (cursor)

@@ -98,7 +98,7 @@ describe('GET /admin/leads', () => {
       const seen: { id: string; createdAt: string }[] = []
       let cursor: string | null = null
       do {
-        const page = (await get(`/api/v1/admin/leads?q=pagetown&limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`)).json()
+        const page: { data: { id: string; createdAt: string }[]; nextCursor: string | null } = (await get(`/api/v1/admin/leads?q=pagetown&limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`)).json()
         expect(page.data.length).toBeLessThanOrEqual(2)
         seen.push(...page.data)
         cursor = page.nextCursor

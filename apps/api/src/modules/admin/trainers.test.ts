@@ -71,7 +71,7 @@ describe('GET /admin/trainers', () => {
     let cursor: string | null = null
     let pages = 0
     do {
-      const page = (await get(`/api/v1/admin/trainers?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { data: { id: string }[]; nextCursor: string | null } = (await get(`/api/v1/admin/trainers?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json()
       seen.push(...page.data.map((t: { id: string }) => t.id))
       cursor = page.nextCursor
       pages++
