@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/checkout/cancel', ...page(loadCheckoutPages, 'CheckoutCancelPage') },
       { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
       { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
-      { path: '/dashboard', ...page(loadTrainerDashboardPage, 'TrainerDashboardPage') },
+      { path: '/dashboard', ...translatedPage(loadTrainerDashboardPage, 'TrainerDashboardPage', 'es', ['trainer-dashboard']) },
       // Operator console (issue 13): Spanish by default, with the switch; the layout lets platform admins in.
       { path: '/admin/login', ...translatedPage(admin.loadAdminLoginPage, 'AdminLoginPage', 'es', ['admin', 'errors']) },
       {

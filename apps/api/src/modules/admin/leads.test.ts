@@ -43,7 +43,7 @@ describe('a free-access request becomes a lead', () => {
   it('the migration gives requests received before the console a lead parsed the same way', async () => {
     const content = 'Nombre: Antigua Pérez\nEmail: a@b.cl\nWhatsApp: +56 2 1111\nCiudad: Iquique'
     const [row] = await ctx.app.db.insert(accessRequests).values({ title: 't', subject: 's', email: 'antigua@example.com', content }).returning()
-    const migration = readFileSync(fileURLToPath(new URL('../../../drizzle/0003_admin_console.sql', import.meta.url)), 'utf8')
+    const migration = readFileSync(fileURLToPath(new URL('../../../drizzle/0004_admin_console.sql', import.meta.url)), 'utf8')
     const backfill = migration.slice(migration.lastIndexOf('INSERT INTO "leads"'))
     await ctx.app.db.execute(sql.raw(backfill))
     const [lead] = await ctx.app.db.select().from(leads).where(eq(leads.id, row!.id))
