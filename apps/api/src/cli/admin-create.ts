@@ -41,7 +41,7 @@ async function main() {
     console.log(result.created ? `Created platform admin ${result.email}.` : `Promoted ${result.email} (was ${result.previousRole}) to platform admin.`)
     console.log(`Set the password within ${ADMIN_SETUP_LINK_TTL_HOURS} hours with this one-time link (shown only now):`)
     console.log(result.link)
-    console.log('Then sign in with POST /api/v1/auth/email/login; the admin API is under /api/v1/admin.')
+    console.log(`Then sign in to the operator console at ${new URL('/admin', config.APP_URL)} (the admin API is under /api/v1/admin).`)
     return 0
   } finally {
     await database.close()
