@@ -16,8 +16,10 @@ import signupRoutes from './modules/signup/routes.ts'
 import usersRoutes from './modules/users/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
+import sandboxClientRoutes from './modules/sandbox/client-routes.ts'
 import sandboxRoutes from './modules/sandbox/routes.ts'
 import adminRoutes from './modules/admin/routes.ts'
+import clientBillingRoutes from './modules/client-billing/routes.ts'
 import emailChangeRoutes from './modules/email-change/routes.ts'
 import emailVerificationRoutes from './modules/email-verification/routes.ts'
 import authPlugin from './plugins/auth.ts'
@@ -79,6 +81,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(emailVerificationRoutes)
   await app.register(emailChangeRoutes)
   await app.register(adminRoutes)
+  await app.register(clientBillingRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -144,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' })
   await app.register(apiV1, { prefix: '/api/v1' })
   await app.register(sandboxRoutes)
+  await app.register(sandboxClientRoutes)
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
   if (opts.serveWeb ?? true) await app.register(webPlugin)
 

@@ -244,7 +244,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
 /** Short-lived links to the sandbox provider's pages (billing portal, payout onboarding). */
 export const providerLinks = pgTable('provider_links', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['portal', 'connect'] }).notNull(),
+  kind: text('kind', { enum: ['portal', 'connect', 'client_portal'] }).notNull(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   returnUrl: text('return_url').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -335,3 +335,158 @@ export const devMailbox = pgTable(
   },
   (t) => [index('dev_mailbox_created_idx').on(t.createdAt)],
 )
+
+// ============================================================================================
+// Client billing (issue 12, migration 0003_client_billing): offers, invitations, client
+// subscriptions, payments, refunds and the double-entry ledger. Keep this block together.
+// ============================================================================================
+
+/** What a trainer sells: a monthly price in whole CLP. A retired offer takes no new clients. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceClp: integer('price_clp').notNull(),
+    sessionsPerMonth: integer('sessions_per_month').notNull().default(0),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('offers_trainer_idx').on(t.trainerId)],
+)
+
+/** An e-mailed link to one offer; the token is stored only as a SHA-256 digest. */
+export const clientInvitations = pgTable(
+  'client_invitations',
+  {
+    id: id(),
+    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    state: text('state', { enum: ['pending', 'accepted', 'revoked'] }).notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    clientUserId: uuid('client_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_invitations_trainer_idx').on(t.trainerId, t.state)],
+)
+
+/** A client's checkout of an invitation (the provider's session id). */
+export const clientCheckouts = pgTable('client_checkouts', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+  invitationId: uuid('invitation_id').notNull().references(() => clientInvitations.id, { onDelete: 'cascade' }),
+  clientUserId: uuid('client_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  successRedirect: text('success_redirect').notNull(),
+  cancelRedirect: text('cancel_redirect').notNull(),
+  url: text('url').notNull(),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+})
+
+/**
+ * A client paying a trainer every month. Price and split rates (basis points, summing to 10000)
+ * are a snapshot taken when the subscription starts: later changes of the offer or of the gym's
+ * rates never touch it.
+ */
+export const clientSubscriptions = pgTable(
+  'client_subscriptions',
+  {
+    id: id(),
+    clientUserId: uuid('client_user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'restrict' }),
+    offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'restrict' }),
+    invitationId: uuid('invitation_id').references(() => clientInvitations.id, { onDelete: 'set null' }),
+    /** The gym whose central billing takes a share; null for an independent trainer. */
+    gymId: uuid('gym_id').references(() => gyms.id, { onDelete: 'set null' }),
+    priceClp: integer('price_clp').notNull(),
+    trainerBps: integer('trainer_bps').notNull(),
+    gymBps: integer('gym_bps').notNull(),
+    platformBps: integer('platform_bps').notNull(),
+    state: text('state', { enum: ['active', 'past_due', 'cancelled'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    providerCustomerId: text('provider_customer_id'),
+    /** The connected account a direct charge lives on (Stripe, independent trainer). */
+    providerAccountId: text('provider_account_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('client_subscriptions_trainer_idx').on(t.trainerId, t.state), index('client_subscriptions_client_idx').on(t.clientUserId)],
+)
+
+/** One charge of a client subscription; the split is computed once, here, and never again. */
+export const clientPayments = pgTable(
+  'client_payments',
+  {
+    id: id(),
+    subscriptionId: uuid('subscription_id').notNull().references(() => clientSubscriptions.id, { onDelete: 'restrict' }),
+    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'restrict' }),
+    gymId: uuid('gym_id'),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    amountClp: integer('amount_clp').notNull(),
+    trainerShareClp: integer('trainer_share_clp').notNull(),
+    gymShareClp: integer('gym_share_clp').notNull(),
+    platformShareClp: integer('platform_share_clp').notNull(),
+    refundedClp: integer('refunded_clp').notNull().default(0),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_payments_trainer_idx').on(t.trainerId, t.paidAt), index('client_payments_gym_idx').on(t.gymId, t.paidAt)],
+)
+
+/** A refund or a dispute of a payment (provider id unique: applied once). */
+export const clientRefunds = pgTable(
+  'client_refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id').notNull().references(() => clientPayments.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
+    providerRefundId: text('provider_refund_id').notNull().unique(),
+    amountClp: integer('amount_clp').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_refunds_payment_idx').on(t.paymentId)],
+)
+
+/** One money event. Append-only (trigger); `source_key` makes each event post once. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['payment', 'refund', 'dispute', 'transfer'] }).notNull(),
+    sourceKey: text('source_key').notNull().unique(),
+    paymentId: uuid('payment_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_created_idx').on(t.createdAt), index('ledger_transactions_payment_idx').on(t.paymentId)],
+)
+
+/**
+ * Signed amounts, credit-positive: what the platform owes the account holder grows positive
+ * (trainer:<id>, gym:<id>, platform_revenue); provider_clearing carries the opposite. The
+ * entries of a transaction sum to zero (deferred constraint trigger). Append-only (trigger).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    transactionId: uuid('transaction_id').notNull().references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    account: text('account').notNull(),
+    amountClp: integer('amount_clp').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.account, t.createdAt), index('ledger_entries_transaction_idx').on(t.transactionId)],
+)
+// ======================== end of client billing =========================================

@@ -36,15 +36,42 @@ export interface CheckoutInput {
 
 /** A provider event, already verified and reduced to what the platform reacts to. */
 export type ProviderEvent = { id: string; type: string } & (
-  | { kind: 'checkout.completed'; sessionId: string; paymentStatus: ProviderCheckout['paymentStatus']; subscription: ProviderSubscription | null }
+  | { kind: 'checkout.completed'; sessionId: string; paymentStatus: ProviderCheckout['paymentStatus']; subscription: ProviderSubscription | null; account?: string | null; metadata?: Record<string, string> }
   | { kind: 'subscription.changed'; subscription: ProviderSubscription }
-  | { kind: 'invoice.paid'; subscriptionId: string; periodEnd: Date | null }
+  | { kind: 'invoice.paid'; subscriptionId: string; periodEnd: Date | null; invoiceId?: string; chargeId?: string | null; amountPaid?: number; account?: string | null; metadata?: Record<string, string> }
   | { kind: 'invoice.failed'; subscriptionId: string }
+  | { kind: 'charge.refunded'; chargeId: string; refunds: { id: string; amount: number }[] }
+  | { kind: 'charge.disputed'; disputeId: string; chargeId: string; amount: number }
   | { kind: 'account.updated'; accountId: string; chargesEnabled: boolean; detailsSubmitted: boolean }
   | { kind: 'ignored' }
 )
 
 export class WebhookSignatureError extends Error {}
+
+/** A client's checkout of a trainer's offer (issue 12, decision 063). */
+export interface ClientCheckoutInput {
+  clientUserId: string
+  clientEmail: string
+  offer: { id: string; title: string; priceClp: number }
+  /** direct: charged on the trainer's connected account with the platform fee; platform: charged here, shares transferred. */
+  chargeMode: 'direct' | 'platform'
+  trainerAccountId: string | null
+  platformFeeBps: number
+  /** Copied onto the provider's checkout and subscription: the webhook finds our rows by it. */
+  metadata: Record<string, string>
+  successUrl: string
+  cancelUrl: string
+}
+
+/** What client billing asks of a provider; the sandbox's side lives in this database. */
+export interface ClientPayments {
+  createCheckout(input: ClientCheckoutInput): Promise<{ id: string; url: string }>
+  createPortal(input: { clientUserId: string; customerId: string | null; accountId: string | null; returnUrl: string }): Promise<{ url: string }>
+  cancelSubscription(input: { subscriptionId: string; accountId: string | null; atPeriodEnd: boolean }): Promise<void>
+  refund(input: { paymentId: string; amountClp: number; accountId: string | null; idempotencyKey: string }): Promise<{ refundId: string }>
+  /** Pays a share out of the platform's balance to a connected account; null: nothing moves (sandbox). */
+  transfer(input: { amountClp: number; destination: string; sourcePaymentId: string; idempotencyKey: string }): Promise<{ transferId: string } | null>
+}
 
 /** What a provider's billing engine moves on its own: a period's status and end. */
 export type SubscriptionPeriod = Pick<ProviderSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'canceledAt'>
@@ -74,6 +101,8 @@ export interface PaymentProvider {
    * Absent: stored rows are current (the provider reports every change by webhook).
    */
   subscriptionAt?<T extends SubscriptionPeriod>(sub: T, now: number): T
+  /** Trainers charging their clients (issue 12). */
+  readonly clients: ClientPayments
 }
 
 declare module 'fastify' {
@@ -117,10 +146,12 @@ export function stripeProvider(config: Config): PaymentProvider {
   })
   const secret = config.STRIPE_WEBHOOK_SECRET!
 
-  const fetchSubscription = async (id: string | null) => (id ? toProviderSubscription(await stripe.subscriptions.retrieve(id)) : null)
+  const fetchSubscription = async (id: string | null, account?: string | null) =>
+    id ? toProviderSubscription(await (account ? stripe.subscriptions.retrieve(id, {}, { stripeAccount: account }) : stripe.subscriptions.retrieve(id))) : null
 
   return {
     name: 'stripe',
+    clients: stripeClientPayments(stripe),
     async createCheckout({ userId, customerEmail, customerId, trialDays, plan, successUrl, cancelUrl }) {
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem =
         plan.key === 'starter' && config.STRIPE_PRICE_STARTER
@@ -201,7 +232,7 @@ export function stripeProvider(config: Config): PaymentProvider {
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object
           if (session.mode !== 'subscription') return { ...base, kind: 'ignored' }
-          return { ...base, kind: 'checkout.completed', sessionId: session.id, paymentStatus: session.payment_status, subscription: await fetchSubscription(idOf(session.subscription)) }
+          return { ...base, kind: 'checkout.completed', sessionId: session.id, paymentStatus: session.payment_status, subscription: await fetchSubscription(idOf(session.subscription), event.account), account: event.account ?? null, metadata: { ...(session.metadata ?? {}) } }
         }
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
@@ -213,12 +244,35 @@ export function stripeProvider(config: Config): PaymentProvider {
           const invoice = event.data.object
           const subscriptionId = invoiceSubscriptionId(invoice)
           if (!subscriptionId) return { ...base, kind: 'ignored' }
-          return { ...base, kind: 'invoice.paid', subscriptionId, periodEnd: date(invoice.lines?.data?.[0]?.period?.end) }
+          const legacyCharge = (invoice as unknown as { charge?: string | { id: string } | null }).charge
+          const payment = invoice.payments?.data?.[0]?.payment
+          return {
+            ...base,
+            kind: 'invoice.paid',
+            subscriptionId,
+            periodEnd: date(invoice.lines?.data?.[0]?.period?.end),
+            invoiceId: invoice.id ?? undefined,
+            chargeId: idOf(payment?.charge ?? legacyCharge ?? null),
+            amountPaid: invoice.amount_paid,
+            account: event.account ?? null,
+            metadata: { ...(invoice.parent?.subscription_details?.metadata ?? {}) },
+          }
         }
         case 'invoice.payment_failed': {
           const subscriptionId = invoiceSubscriptionId(event.data.object)
           if (!subscriptionId) return { ...base, kind: 'ignored' }
           return { ...base, kind: 'invoice.failed', subscriptionId }
+        }
+        case 'charge.refunded': {
+          const charge = event.data.object
+          const refunds = (charge.refunds?.data ?? []).map((r) => ({ id: r.id, amount: r.amount }))
+          return { ...base, kind: 'charge.refunded', chargeId: charge.id, refunds }
+        }
+        case 'charge.dispute.created': {
+          const dispute = event.data.object
+          const chargeId = idOf(dispute.charge)
+          if (!chargeId) return { ...base, kind: 'ignored' }
+          return { ...base, kind: 'charge.disputed', disputeId: dispute.id, chargeId, amount: dispute.amount }
         }
         case 'account.updated': {
           const account = event.data.object
@@ -227,6 +281,61 @@ export function stripeProvider(config: Config): PaymentProvider {
         default:
           return { ...base, kind: 'ignored' }
       }
+    },
+  }
+}
+
+/** Decision 063: direct charges with an application fee (independent trainer); platform charges and transfers (gym trainer). */
+function stripeClientPayments(stripe: Stripe): ClientPayments {
+  // The SDK refuses an empty options object: pass one only for a connected account.
+  const on = (accountId: string | null) => (accountId ? { stripeAccount: accountId } : undefined)
+  return {
+    async createCheckout(input) {
+      const direct = input.chargeMode === 'direct'
+      if (direct && !input.trainerAccountId) throw new Error('a direct charge needs the trainer\'s connected account')
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer_email: input.clientEmail,
+          client_reference_id: input.clientUserId,
+          line_items: [{ quantity: 1, price_data: { currency: 'clp', unit_amount: input.offer.priceClp, recurring: { interval: 'month' }, product_data: { name: input.offer.title } } }],
+          metadata: input.metadata,
+          subscription_data: {
+            metadata: input.metadata,
+            // Stripe keeps the platform's fee from each invoice of the connected account.
+            ...(direct ? { application_fee_percent: input.platformFeeBps / 100 } : {}),
+          },
+          success_url: input.successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+          cancel_url: input.cancelUrl,
+        },
+        on(direct ? input.trainerAccountId : null),
+      )
+      if (!session.url) throw new Error('Stripe returned a checkout session without url')
+      return { id: session.id, url: session.url }
+    },
+    async createPortal({ customerId, accountId, returnUrl }) {
+      if (!customerId) throw new Error('no Stripe customer for this subscription')
+      const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, on(accountId))
+      return { url: portal.url }
+    },
+    async cancelSubscription({ subscriptionId, accountId, atPeriodEnd }) {
+      if (atPeriodEnd) await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, on(accountId))
+      else await stripe.subscriptions.cancel(subscriptionId, {}, on(accountId))
+    },
+    async refund({ paymentId, amountClp, accountId, idempotencyKey }) {
+      // On a direct charge the platform's fee is refunded in the same proportion.
+      const refund = await stripe.refunds.create(
+        { charge: paymentId, amount: amountClp, ...(accountId ? { refund_application_fee: true } : {}) },
+        { ...on(accountId), idempotencyKey },
+      )
+      return { refundId: refund.id }
+    },
+    async transfer({ amountClp, destination, sourcePaymentId, idempotencyKey }) {
+      const transfer = await stripe.transfers.create(
+        { amount: amountClp, currency: 'clp', destination, source_transaction: sourcePaymentId, transfer_group: sourcePaymentId },
+        { idempotencyKey },
+      )
+      return { transferId: transfer.id }
     },
   }
 }

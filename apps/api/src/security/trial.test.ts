@@ -1,7 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import Stripe from 'stripe'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { subscriptions, trialClaims, users } from '../db/schema.ts'
@@ -10,44 +7,24 @@ import { trialKeys } from '../modules/billing/service.ts'
 import { insertUser } from '../modules/users/service.ts'
 import { signSignupToken } from '../modules/auth/signup-tokens.ts'
 import { call, freshIp, useTestApp } from '../testing/app.ts'
+import { signedEvent, startFakeStripe } from '../testing/fake-stripe.ts'
 
-/** A stand-in for api.stripe.com (as in modules/billing/stripe.test.ts): records what the SDK sends. */
-interface Recorded {
-  method: string
-  path: string
-  form: Record<string, string>
-  headers: IncomingMessage['headers']
-}
-const recorded: Recorded[] = []
 const now = () => Math.floor(Date.now() / 1000)
 let sessionCounter = 0
 let remote: { subscription: Record<string, unknown> }
 
-const server = createServer((req, res) => {
-  let body = ''
-  req.on('data', (c) => (body += c))
-  req.on('end', () => {
-    const url = new URL(req.url!, 'http://stripe.local')
-    const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body))
-    recorded.push({ method: req.method!, path: url.pathname, form, headers: req.headers })
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' })
-      res.end(JSON.stringify(value))
-    }
-    const route = `${req.method} ${url.pathname}`
-    if (route === 'POST /v1/checkout/sessions') {
-      const id = `cs_trial_${++sessionCounter}`
-      return json(200, { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid' })
-    }
-    if (req.method === 'GET' && url.pathname.startsWith('/v1/subscriptions/')) return json(200, { ...remote.subscription, id: url.pathname.split('/').pop() })
-    if (req.method === 'POST' && url.pathname.startsWith('/v1/subscriptions/')) return json(200, { ...remote.subscription, id: url.pathname.split('/').pop(), status: 'active', trial_end: now() })
-    json(404, { error: { type: 'invalid_request_error', message: `No route ${route}` } })
-  })
+/** A stand-in for api.stripe.com (testing/fake-stripe.ts): records what the SDK sends. */
+const stripe = await startFakeStripe(({ method, path }) => {
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    const id = `cs_trial_${++sessionCounter}`
+    return { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid' }
+  }
+  if (method === 'GET' && path.startsWith('/v1/subscriptions/')) return { ...remote.subscription, id: path.split('/').pop() }
+  if (method === 'POST' && path.startsWith('/v1/subscriptions/')) return { ...remote.subscription, id: path.split('/').pop(), status: 'active', trial_end: now() }
+  return undefined
 })
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const port = (server.address() as AddressInfo).port
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-
+const recorded = stripe.recorded
+afterAll(() => stripe.close())
 
 // Issue 9, item 6: one free trial per person (user, e-mail, payment customer); a later checkout starts paid.
 const DAY = 24 * 3600 * 1000
@@ -121,16 +98,14 @@ describe('sandbox provider', () => {
 
 describe('Stripe provider', () => {
   const WEBHOOK_SECRET = 'whsec_trial_secret'
-  const ctx = useTestApp({ STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: port, STRIPE_API_PROTOCOL: 'http' })
+  const ctx = useTestApp(stripe.config(WEBHOOK_SECRET))
   beforeEach(() => {
     recorded.length = 0
   })
 
-  let eventCounter = 0
   const deliver = (type: string, object: Record<string, unknown>) => {
-    const payload = JSON.stringify({ id: `evt_trial_${++eventCounter}_${Date.now()}`, object: 'event', type, api_version: '2025-10-29.clover', created: now(), data: { object } })
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
-    return ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, remoteAddress: freshIp() })
+    const { payload, headers } = signedEvent(WEBHOOK_SECRET, type, object)
+    return ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload, headers, remoteAddress: freshIp() })
   }
   const subscriptionObject = (id: string, customer: string, over: Record<string, unknown> = {}) => ({
     id,

@@ -16,6 +16,7 @@ import { currentUser, flowUserFor } from '../../plugins/auth.ts'
 import { WebhookSignatureError, type ProviderEvent } from '../../plugins/payments.ts'
 import type { Tx } from '../../db/client.ts'
 import { applyAccountUpdate } from '../connect/service.ts'
+import { applyClientEvent, runFollowUps } from '../client-billing/events.ts'
 import {
   applyInvoicePaid,
   applyPaymentFailed,
@@ -131,12 +132,15 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         }
         // Stripe may deliver an event twice: the event id is recorded in the same transaction
         // that applies it, so a second delivery (or a failed first one's retry) is decided once.
-        const { duplicate, completion } = await app.db.transaction(async (tx) => {
+        const { duplicate, completion, followUps } = await app.db.transaction(async (tx) => {
           const fresh = await tx.insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id })
-          if (fresh.length === 0) return { duplicate: true, completion: undefined }
-          return { duplicate: false, completion: await applyEvent(tx, 'stripe', event) }
+          if (fresh.length === 0) return { duplicate: true, completion: undefined, followUps: [] }
+          const completion = await applyEvent(tx, 'stripe', event)
+          // Client billing (issue 12): its payments and refunds post to the ledger in this same transaction.
+          return { duplicate: false, completion, followUps: await applyClientEvent(app, tx, event) }
         })
         if (completion) await enforceOneTrial(app, completion)
+        await runFollowUps(app, followUps)
         request.log.info({ eventId: event.id, type: event.type, duplicate }, 'stripe webhook')
         return { received: true as const, duplicate }
       },

@@ -1,20 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import Stripe from 'stripe'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkoutSessions, payoutAccounts, subscriptions, trainers, users, webhookEvents } from '../../db/schema.ts'
 import { call, freshIp, useTestApp } from '../../testing/app.ts'
+import { signedEvent, startFakeStripe } from '../../testing/fake-stripe.ts'
 import { loginAs, registeredMember, startCheckout } from './test-helpers.ts'
 
-/** A stand-in for api.stripe.com: records what the SDK sends and answers canned objects. */
-interface Recorded {
-  method: string
-  path: string
-  form: Record<string, string>
-  headers: IncomingMessage['headers']
-}
-const recorded: Recorded[] = []
 const now = () => Math.floor(Date.now() / 1000)
 const DAY = 24 * 3600
 let remote: { checkout: Record<string, unknown>; subscription: Record<string, unknown>; account: Record<string, unknown> }
@@ -34,41 +24,23 @@ function subscriptionObject(overrides: Record<string, unknown> = {}) {
   }
 }
 
-const server = createServer((req, res) => {
-  let body = ''
-  req.on('data', (c) => (body += c))
-  req.on('end', () => {
-    const url = new URL(req.url!, 'http://stripe.local')
-    const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body))
-    recorded.push({ method: req.method!, path: url.pathname, form, headers: req.headers })
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' })
-      res.end(JSON.stringify(value))
-    }
-    const route = `${req.method} ${url.pathname}`
-    if (route === 'POST /v1/checkout/sessions') return json(200, { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open', payment_status: 'unpaid' })
-    if (route === 'GET /v1/checkout/sessions/cs_test_1') return json(200, remote.checkout)
-    if (route === 'GET /v1/subscriptions/sub_test_1') return json(200, remote.subscription)
-    if (route === 'POST /v1/billing_portal/sessions') return json(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' })
-    if (route === 'POST /v1/accounts') return json(200, { id: 'acct_test_1', object: 'account', charges_enabled: false, details_submitted: false })
-    if (route === 'GET /v1/accounts/acct_test_1') return json(200, remote.account)
-    if (route === 'POST /v1/account_links') return json(200, { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_test_1/abc' })
-    json(404, { error: { type: 'invalid_request_error', message: `No route ${route}` } })
-  })
+/** A stand-in for api.stripe.com (testing/fake-stripe.ts): records what the SDK sends and answers canned objects. */
+const stripe = await startFakeStripe(({ method, path }) => {
+  const route = `${method} ${path}`
+  if (route === 'POST /v1/checkout/sessions') return { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open', payment_status: 'unpaid' }
+  if (route === 'GET /v1/checkout/sessions/cs_test_1') return remote.checkout
+  if (route === 'GET /v1/subscriptions/sub_test_1') return remote.subscription
+  if (route === 'POST /v1/billing_portal/sessions') return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' }
+  if (route === 'POST /v1/accounts') return { id: 'acct_test_1', object: 'account', charges_enabled: false, details_submitted: false }
+  if (route === 'GET /v1/accounts/acct_test_1') return remote.account
+  if (route === 'POST /v1/account_links') return { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_test_1/abc' }
+  return undefined
 })
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const port = (server.address() as AddressInfo).port
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+const recorded = stripe.recorded
+afterAll(() => stripe.close())
 
 const WEBHOOK_SECRET = 'whsec_test_secret'
-const ctx = useTestApp({
-  STRIPE_SECRET_KEY: 'sk_test_local',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_STARTER: 'price_starter_test',
-  STRIPE_API_HOST: '127.0.0.1',
-  STRIPE_API_PORT: port,
-  STRIPE_API_PROTOCOL: 'http',
-})
+const ctx = useTestApp(stripe.config(WEBHOOK_SECRET, { STRIPE_PRICE_STARTER: 'price_starter_test' }))
 
 beforeEach(() => {
   recorded.length = 0
@@ -79,11 +51,9 @@ beforeEach(() => {
   }
 })
 
-let eventCounter = 0
 function deliver(type: string, object: Record<string, unknown>, opts: { id?: string; secret?: string; signature?: string } = {}) {
-  const payload = JSON.stringify({ id: opts.id ?? `evt_${++eventCounter}_${Date.now()}`, object: 'event', type, api_version: '2025-10-29.clover', created: now(), data: { object } })
-  const signature = opts.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET })
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, remoteAddress: freshIp() })
+  const { payload, headers } = signedEvent(opts.secret ?? WEBHOOK_SECRET, type, object, opts)
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload, headers, remoteAddress: freshIp() })
 }
 
 /** Clean tables of this file's one Stripe customer between lifecycle steps. */

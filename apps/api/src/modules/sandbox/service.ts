@@ -77,10 +77,10 @@ export async function sandboxCustomerOf(db: Tx, userId: string) {
  * provider keeps on its side (portal and onboarding sessions) it keeps in provider_links.
  */
 export function sandboxProvider(db: Tx, appUrl: string): PaymentProvider {
-  const link = async (kind: 'portal' | 'connect', prefix: string, userId: string, returnUrl: string) => {
+  const link = async (kind: 'portal' | 'connect' | 'client_portal', prefix: string, userId: string, returnUrl: string) => {
     const id = sandboxId(prefix)
     await db.insert(providerLinks).values({ id, kind, userId, returnUrl, expiresAt: new Date(Date.now() + LINK_TTL_MS) })
-    return { url: `${appUrl}/sandbox/${kind}/${id}` }
+    return { url: `${appUrl}/sandbox/${kind.replace('_', '-')}/${id}` }
   }
   return {
     name: 'sandbox',
@@ -94,5 +94,17 @@ export function sandboxProvider(db: Tx, appUrl: string): PaymentProvider {
     createOnboardingLink: ({ userId, returnUrl }) => link('connect', 'acl_sbx', userId, returnUrl),
     fetchPayoutAccount: async () => null,
     subscriptionAt: sandboxPeriodAt,
+    clients: {
+      async createCheckout() {
+        const id = sandboxId('cs_sbx')
+        return { id, url: `${appUrl}/sandbox/client-checkout/${id}` }
+      },
+      createPortal: ({ clientUserId, returnUrl }) => link('client_portal', 'bps_sbx', clientUserId, returnUrl),
+      // The sandbox's subscriptions are the rows of this database: the caller changes them.
+      cancelSubscription: async () => {},
+      refund: async () => ({ refundId: sandboxId('re_sbx') }),
+      // No money moves in the sandbox: shares stay as balances in the ledger.
+      transfer: async () => null,
+    },
   }
 }

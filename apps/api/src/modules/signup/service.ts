@@ -116,7 +116,7 @@ export async function resendCode(app: FastifyInstance, rawEmail: string): Promis
 }
 
 /** Only this digest of a verification token is stored. */
-const digestVerificationToken = (token: string) => createHash('sha256').update(token).digest('hex')
+export const digestVerificationToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * Checks a code; five wrong tries void it. The right code answers a single-use verification

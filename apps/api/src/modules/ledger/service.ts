@@ -1,0 +1,164 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { clientPayments, clientRefunds, clientSubscriptions, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
+import { reversalShares, splitAmount, type Shares } from './split.ts'
+
+/**
+ * Ledger accounts (decision 061). Amounts are credit-positive: a positive balance is what the
+ * platform holds for that party; provider_clearing is the money the provider holds for us,
+ * negative while collected and not yet paid out.
+ */
+export const accounts = {
+  providerClearing: 'provider_clearing',
+  platformRevenue: 'platform_revenue',
+  trainer: (trainerId: string) => `trainer:${trainerId}`,
+  gym: (gymId: string) => `gym:${gymId}`,
+}
+
+export type LedgerKind = (typeof ledgerTransactions.$inferInsert)['kind']
+export interface LedgerEntryInput {
+  account: string
+  amountClp: number
+}
+
+export class UnbalancedTransactionError extends Error {}
+
+/**
+ * The one way money is written: a transaction of entries that sum to zero, once per `sourceKey`
+ * (a provider event or payment id). Answers false when that source was already posted, so a
+ * replayed event posts nothing. Call inside the database transaction that records the event;
+ * the deferred trigger of migration 0003 checks the sum again at commit.
+ */
+export async function postTransaction(
+  tx: Tx,
+  input: { kind: LedgerKind; sourceKey: string; paymentId?: string | null; entries: LedgerEntryInput[] },
+): Promise<boolean> {
+  const entries = input.entries.filter((e) => e.amountClp !== 0)
+  for (const e of entries) if (!Number.isSafeInteger(e.amountClp)) throw new UnbalancedTransactionError(`not whole pesos: ${e.amountClp}`)
+  const total = entries.reduce((s, e) => s + e.amountClp, 0)
+  if (total !== 0 || entries.length < 2) throw new UnbalancedTransactionError(`ledger transaction ${input.sourceKey} does not balance (${total})`)
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: input.kind, sourceKey: input.sourceKey, paymentId: input.paymentId ?? null })
+    .onConflictDoNothing({ target: ledgerTransactions.sourceKey })
+    .returning({ id: ledgerTransactions.id })
+  if (!row) return false
+  await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId: row.id, account: e.account, amountClp: e.amountClp })))
+  return true
+}
+
+/** An account's balance: the sum of its entries. */
+export async function balanceOf(tx: Tx, account: string): Promise<number> {
+  const [row] = await tx.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.account, account))
+  return Number(row.total)
+}
+
+type SubscriptionRow = typeof clientSubscriptions.$inferSelect
+type PaymentRow = typeof clientPayments.$inferSelect
+
+const sharesOf = (p: Pick<PaymentRow, 'trainerShareClp' | 'gymShareClp' | 'platformShareClp'>): Shares => ({ trainer: p.trainerShareClp, gym: p.gymShareClp, platform: p.platformShareClp })
+
+function shareEntries(sub: { trainerId: string; gymId: string | null }, shares: Shares, sign: 1 | -1): LedgerEntryInput[] {
+  const amount = shares.trainer + shares.gym + shares.platform
+  const entries: LedgerEntryInput[] = [
+    { account: accounts.providerClearing, amountClp: -sign * amount },
+    { account: accounts.trainer(sub.trainerId), amountClp: sign * shares.trainer },
+    { account: accounts.platformRevenue, amountClp: sign * shares.platform },
+  ]
+  if (shares.gym !== 0) {
+    if (!sub.gymId) throw new UnbalancedTransactionError('a gym share without a gym')
+    entries.push({ account: accounts.gym(sub.gymId), amountClp: sign * shares.gym })
+  }
+  return entries
+}
+
+/**
+ * A charge of a client subscription: the split from the subscription's stored rates is computed
+ * here, once, stored on the payment and posted to the ledger in the same transaction. A payment
+ * id already recorded returns the stored row and posts nothing.
+ */
+export async function recordPayment(
+  tx: Tx,
+  sub: SubscriptionRow,
+  input: { providerPaymentId: string; amountClp: number; paidAt: Date },
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const shares = splitAmount(input.amountClp, { trainer: sub.trainerBps, gym: sub.gymBps, platform: sub.platformBps })
+  const [inserted] = await tx
+    .insert(clientPayments)
+    .values({
+      subscriptionId: sub.id,
+      trainerId: sub.trainerId,
+      gymId: sub.gymId,
+      provider: sub.provider,
+      providerPaymentId: input.providerPaymentId,
+      amountClp: input.amountClp,
+      trainerShareClp: shares.trainer,
+      gymShareClp: shares.gym,
+      platformShareClp: shares.platform,
+      paidAt: input.paidAt,
+    })
+    .onConflictDoNothing({ target: clientPayments.providerPaymentId })
+    .returning()
+  if (!inserted) {
+    const [existing] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, input.providerPaymentId)).limit(1)
+    return { payment: existing, created: false }
+  }
+  await postTransaction(tx, { kind: 'payment', sourceKey: `payment:${inserted.providerPaymentId}`, paymentId: inserted.id, entries: shareEntries(sub, shares, 1) })
+  return { payment: inserted, created: true }
+}
+
+/**
+ * Money paid out of the platform's provider balance to a party (a transfer to the trainer's or
+ * the gym's connected account, or a direct charge that never reached the platform).
+ */
+export async function recordTransfer(tx: Tx, input: { sourceKey: string; paymentId: string; account: string; amountClp: number }) {
+  if (input.amountClp === 0) return false
+  return postTransaction(tx, {
+    kind: 'transfer',
+    sourceKey: input.sourceKey,
+    paymentId: input.paymentId,
+    entries: [
+      { account: input.account, amountClp: -input.amountClp },
+      { account: accounts.providerClearing, amountClp: input.amountClp },
+    ],
+  })
+}
+
+export class RefundTooLargeError extends Error {
+  constructor(public readonly refundable: number) {
+    super(`at most ${refundable} CLP can be refunded`)
+  }
+}
+
+/**
+ * A refund or a dispute of `amountClp` pesos, once per provider refund id. The payment row is
+ * locked, so two refunds of one payment are decided one after the other and never pass its
+ * amount. The shares are reversed cumulatively (split.ts): a full refund after partial ones
+ * returns exactly each stored share.
+ */
+export async function recordRefund(
+  tx: Tx,
+  input: { paymentId: string; providerRefundId: string; amountClp: number; kind: 'refund' | 'dispute' },
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.id, input.paymentId)).limit(1).for('update')
+  if (!payment) throw new Error(`no payment ${input.paymentId}`)
+  const [seen] = await tx.select({ id: clientRefunds.id }).from(clientRefunds).where(eq(clientRefunds.providerRefundId, input.providerRefundId)).limit(1)
+  if (seen) return { payment, created: false }
+  const refundable = payment.amountClp - payment.refundedClp
+  if (!Number.isSafeInteger(input.amountClp) || input.amountClp < 1 || input.amountClp > refundable) throw new RefundTooLargeError(refundable)
+  const after = payment.refundedClp + input.amountClp
+  const reversal = reversalShares(sharesOf(payment), payment.refundedClp, after)
+  await tx.insert(clientRefunds).values({ paymentId: payment.id, kind: input.kind, providerRefundId: input.providerRefundId, amountClp: input.amountClp })
+  const [updated] = await tx
+    .update(clientPayments)
+    .set({ refundedClp: after, ...(input.kind === 'dispute' ? { disputedAt: payment.disputedAt ?? new Date() } : {}) })
+    .where(and(eq(clientPayments.id, payment.id), eq(clientPayments.refundedClp, payment.refundedClp)))
+    .returning()
+  await postTransaction(tx, {
+    kind: input.kind,
+    sourceKey: `${input.kind}:${input.providerRefundId}`,
+    paymentId: payment.id,
+    entries: shareEntries({ trainerId: payment.trainerId, gymId: payment.gymId }, reversal, -1),
+  })
+  return { payment: updated, created: true }
+}
