@@ -1,7 +1,7 @@
 import type { Trainer, TrainerCreated } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Building2, LogOut, Plus, UserPlus, Users, Zap } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
 import { PageLoading } from '@/components/layout/page-loading'
@@ -19,7 +19,8 @@ import { TrainerDialog } from '../components/trainer-dialog'
 import { TrainerPanel } from '../components/trainer-panel'
 import { useMyGym, useTrainers } from '../hooks/use-business-data'
 
-export function BusinessDashboardPage() {
+/** `paymentsTab`: the 'Payments & Commissions' tab, mounted by the route (features/client-billing). */
+export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: ReactNode; content: ReactNode } } = {}) {
   usePageMeta('Business Dashboard', 'Manage your gym and its trainers.')
   const { user, isLoading, logout } = useSession()
   const navigate = useNavigate()
@@ -99,6 +100,7 @@ export function BusinessDashboardPage() {
           <TabsList className="w-full sm:w-fit">
             <TabsTrigger value="gym">Gym Management</TabsTrigger>
             <TabsTrigger value="trainers">Trainer Management</TabsTrigger>
+            {paymentsTab ? <TabsTrigger value="payments">{paymentsTab.label}</TabsTrigger> : null}
           </TabsList>
           <TabsContent value="gym" className="grid gap-4">
             <GymPanel gymQuery={gymQuery} onCreate={() => setGymDialogOpen(true)} onEdit={() => setGymDialogOpen(true)} />
@@ -106,6 +108,7 @@ export function BusinessDashboardPage() {
           <TabsContent value="trainers" className="grid gap-4">
             <TrainerPanel gymQuery={gymQuery} trainersQuery={trainersQuery} onAdd={() => openTrainer(null)} onEdit={openTrainer} />
           </TabsContent>
+          {paymentsTab ? <TabsContent value="payments">{paymentsTab.content}</TabsContent> : null}
         </Tabs>
       </main>
 

@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@app/contracts'
 import { SUBSCRIPTION_STATE_LABELS } from '@app/contracts/constants'
 import { useQuery } from '@tanstack/react-query'
 import { Banknote, CreditCard, Loader2, LogOut, Smartphone } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
 import { Logo } from '@/components/layout/logo'
@@ -64,7 +64,8 @@ function SubscriptionCard({ status, onPortal, openingPortal }: { status: Subscri
   )
 }
 
-export function TrainerDashboardPage() {
+/** `billing`: the client billing sections, mounted by the route (features/client-billing). */
+export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) {
   usePageMeta('Panel del entrenador')
   const { user, isLoading, logout } = useSession()
   const subscription = useQuery({ queryKey: ['subscription-status', user?.id], queryFn: getSubscriptionStatus, enabled: !!user })
@@ -153,6 +154,7 @@ export function TrainerDashboardPage() {
             </CardFooter>
           </Card>
         </div>
+        {billing}
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
