@@ -26,7 +26,10 @@ export function ClientsSection({ canCharge }: { canCharge: boolean }) {
   const [ending, setEnding] = useState<TrainerClient | null>(null)
 
   const end = useMutation({
-    mutationFn: (client: TrainerClient) => (client.kind === 'invitation' ? revokeInvitation(client.id) : cancelClient(client.id)),
+    mutationFn: async (client: TrainerClient) => {
+      if (client.kind === 'invitation') await revokeInvitation(client.id)
+      else await cancelClient(client.id)
+    },
     onSuccess: async (_result, client) => {
       toast.success(client.kind === 'invitation' ? t('revoked', { email: client.email }) : t('cancelled', { email: client.email }))
       setEnding(null)
