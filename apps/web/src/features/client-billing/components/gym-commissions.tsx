@@ -66,7 +66,7 @@ export function GymCommissions() {
                   <tbody>
                     {rows.map((r) => (
                       <tr key={`${r.month}-${r.trainerId}`} className="border-t" data-trainer={r.trainerName}>
-                        <td className="px-3 py-2 text-left whitespace-nowrap capitalize">{monthLabel(r.month, locale)}</td>
+                        <td className="px-3 py-2 text-left whitespace-nowrap">{monthLabel(r.month, locale)}</td>
                         <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">{r.trainerName}</th>
                         <td className="px-3 py-2">{format.number(r.payments)}</td>
                         <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-gross">{format.clp(r.grossClp)}</td>

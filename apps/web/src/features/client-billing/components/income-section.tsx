@@ -52,9 +52,9 @@ export function IncomeSection({ period }: { period: DateRangeQuery }) {
               <tbody>
                 {income.data.data.map((m) => (
                   <tr key={m.month} className="border-t" data-month={m.month}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap capitalize">
+                    <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
                       {monthLabel(m.month, locale)}
-                      <span className="block text-xs font-normal text-muted-foreground normal-case">{t('paymentCount', { n: m.payments })}</span>
+                      <span className="block text-xs font-normal text-muted-foreground">{t('paymentCount', { n: m.payments })}</span>
                     </th>
                     <td className="px-3 py-2 whitespace-nowrap" data-testid="income-gross">{format.clp(m.grossClp)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{format.clp(m.refundedClp)}</td>

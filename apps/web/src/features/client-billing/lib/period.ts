@@ -27,8 +27,9 @@ export const PeriodSchema = DateRangeQuerySchema.extend({
 }).refine((p) => p.from <= p.to, { error: 'invalid', path: ['to'] })
 export type Period = z.infer<typeof PeriodSchema>
 
-/** "2026-11" as "November 2026" / "noviembre de 2026" in `locale`. */
+/** "2026-11" as "November 2026" / "Noviembre de 2026" in `locale` (a heading: first letter upper case). */
 export function monthLabel(month: string, locale: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number]
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, index - 1, 1)))
+  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, index - 1, 1)))
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)
 }

@@ -84,11 +84,14 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
       setSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
       toast.success('Correo verificado')
     } catch (err) {
+      let shown = false
       for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field === 'otp' || field === 'firstName' || field === 'lastName') form.setError(field as FieldPath<ConfirmInput>, { type: code, message: errorText(field, code, 'es') })
+        if (field !== 'otp' && field !== 'firstName' && field !== 'lastName') continue
+        form.setError(field as FieldPath<ConfirmInput>, { type: code, message: errorText(field, code, 'es') })
+        shown = true
       }
-      const { message } = serverErrorText(err, 'es', 'No se pudo verificar el código')
-      setProblem(message)
+      // A field's own error is shown under it; anything else above the button.
+      if (!shown) setProblem(serverErrorText(err, 'es', 'No se pudo verificar el código').message)
       return
     }
     try {
