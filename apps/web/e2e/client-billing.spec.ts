@@ -341,7 +341,7 @@ test('gym trainer with central billing: 60/35/5 in the trainer dashboard and the
 })
 
 test('the key screens at 375 px @mobile', async ({ page, browser, request }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   await independentTrainer(page, request)
   await createOffer(page, { title: 'Plan Móvil', price: 19_990, sessions: 4 })
   const clientEmail = uniqueEmail('e2e-mobile')
@@ -360,7 +360,18 @@ test('the key screens at 375 px @mobile', async ({ page, browser, request }) => 
   await expectAccessible(page, 'billing-mobile')
   await screenshot(page, test.info(), 'mobile-trainer-dashboard')
   await page.getByRole('button', { name: 'Reembolsar', exact: true }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
   await screenshot(page, test.info(), 'mobile-refund-dialog', false)
+
+  // The gym owner's tab.
+  const owner = await registerOwner(request)
+  await createGym(request, owner)
+  await openDashboardAs(page, owner)
+  await page.getByRole('tab', { name: 'Payments & Commissions' }).click()
+  await expect(page.getByText('No client payments in this period.')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  await expectAccessible(page, 'gym-commissions-mobile')
+  await screenshot(page, test.info(), 'mobile-gym-commissions')
 })
 
 test('ledger:check passes on this run\'s database', async () => {

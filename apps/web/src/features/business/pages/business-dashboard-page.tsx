@@ -97,10 +97,14 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
         </section>
 
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList className="w-full sm:w-fit">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
             <TabsTrigger value="gym">Gym Management</TabsTrigger>
             <TabsTrigger value="trainers">Trainer Management</TabsTrigger>
-            {paymentsTab ? <TabsTrigger value="payments">{paymentsTab.label}</TabsTrigger> : null}
+            {paymentsTab ? (
+              <TabsTrigger value="payments" className="col-span-2">
+                {paymentsTab.label}
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <TabsContent value="gym" className="grid gap-4">
             <GymPanel gymQuery={gymQuery} onCreate={() => setGymDialogOpen(true)} onEdit={() => setGymDialogOpen(true)} />

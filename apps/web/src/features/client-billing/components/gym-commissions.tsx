@@ -27,7 +27,7 @@ export function GymCommissions() {
   const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((sum, r) => sum + pick(r), 0)
 
   return (
-    <Card aria-labelledby="commissions-title">
+    <Card aria-labelledby="commissions-title" className="min-w-0">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2">

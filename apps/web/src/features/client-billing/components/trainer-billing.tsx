@@ -33,7 +33,7 @@ export function TrainerBilling() {
   const canCharge = known && missing.length === 0
 
   return (
-    <section aria-labelledby="billing-title" className="grid gap-6">
+    <section aria-labelledby="billing-title" className="grid min-w-0 gap-6 [&>*]:min-w-0">
       <div>
         <h2 id="billing-title" className="text-xl font-bold tracking-tight">
           {t('title')}
