@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createGym, openDashboardAs, registerOwner } from './business-helpers'
-import { expectAccessible, latestMail, screenshot, uniqueEmail } from './support'
+import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
 import { mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify } from './trainer-helpers'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -15,6 +15,12 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = join(tmpdir(), `fitness-e2e-${port}`)
 
 // ---- helpers ----
+
+/** axe on a settled screen: a toast sliding in (opacity mid-animation) is not what a person reads. */
+async function expectAccessible(page: Page, screen: string) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+  await axeCheck(page, screen)
+}
 
 /** On /auth/stripe/onboarding: the sandbox provider's page in a new tab, then the status check. */
 async function finishPayouts(page: Page, context: BrowserContext) {
