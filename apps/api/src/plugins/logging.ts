@@ -24,7 +24,8 @@ const EMAIL = /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/
 const SECRET_KEYS = new Set(['hash', 'token', 'code', 'otp', 'sid', 'session_id', 'sessionid', 'key', 'sig', 'signature', 'state', 'secret', 'password'])
 const SECRET_WORDS = /token|secret|password|hash|otp|code|signature|session/i
 // Path segments that follow these are capability ids (sandbox pages, checkout look-ups).
-const CAPABILITY_PATHS = /^(\/sandbox\/(?:checkout|portal|connect)\/|\/api\/v1\/platform\/checkout\/verify\/)[^/?#]+/
+// Client invitations (issue 12): the token of the mailed link is the capability.
+const CAPABILITY_PATHS = /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/)[^/?#]+/
 // Values that are secrets wherever they appear: JWTs and the sandbox's own ids.
 const SECRET_VALUE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$|^[a-z]+_sbx_[\w-]+$/
 

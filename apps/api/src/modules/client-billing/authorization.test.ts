@@ -155,6 +155,14 @@ describe('client billing: who may call each route', () => {
     for (const r of routes) if (!publicFlow.includes(r)) expect(covered, r).toContain(r)
   })
 
+  it('every client and trainer route is in the OpenAPI document (the mobile app reads it)', async () => {
+    const doc = (await call(ctx.app, 'GET', '/api/openapi.json')).json()
+    for (const path of ['/api/v1/trainers/{trainerId}/offers', '/api/v1/client-invitations/{token}', '/api/v1/client-invitations/{token}/code', '/api/v1/client-invitations/{token}/confirm', '/api/v1/client-invitations/{token}/checkout', '/api/v1/client/subscriptions', '/api/v1/client/subscriptions/{id}/cancel', '/api/v1/trainer/offers', '/api/v1/business/commissions']) {
+      expect(doc.paths, path).toHaveProperty([path])
+    }
+    expect(doc.paths['/api/v1/client-invitations/{token}/checkout'].post.requestBody.content['application/json'].schema.properties).not.toHaveProperty('priceClp')
+  })
+
   it('a wrong code gives no session and creates no account; the invited address\'s code does', async () => {
     const inv = await invite(ctx.app, trainer.token, ids.offer)
     expect((await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/code`)).statusCode).toBe(200)

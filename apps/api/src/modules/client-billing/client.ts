@@ -7,7 +7,7 @@ import {
   type MySubscription,
   type OtpSent,
 } from '@app/contracts'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
@@ -247,6 +247,3 @@ export async function cancelMySubscription(app: FastifyInstance, user: AuthUser,
   }
   return (await mySubscriptions(app, user)).data.find((s) => s.id === sub.id)!
 }
-
-export const pendingInvitationFor = (db: Tx, email: string) =>
-  db.select().from(clientInvitations).where(and(eq(clientInvitations.email, email), eq(clientInvitations.state, 'pending'), gt(clientInvitations.expiresAt, new Date())))
