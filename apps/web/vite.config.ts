@@ -70,8 +70,32 @@ function zodJitless(): Plugin {
   }
 }
 
+/**
+ * Vite wraps every `import()` in its preload helper (~0.5 KB gz in the entry: link preloading,
+ * CSS loading, the vite:preloadError event) even with modulePreload off. The app has one CSS file,
+ * loaded by the page, so every wrapped import has nothing to preload: the helper is replaced by a
+ * plain call, and the build fails if a chunk ever gets preload dependencies (docs/decisions/048).
+ */
+function noPreloadHelper(): Plugin {
+  const helperId = '\0vite/preload-helper.js'
+  return {
+    name: 'no-preload-helper',
+    enforce: 'pre',
+    apply: 'build',
+    load(id) {
+      if (id === helperId) return 'export const __vitePreload = (load) => load()'
+      return null
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps')) this.error(`no-preload-helper: ${chunk.fileName} has preload dependencies (a chunk with its own CSS?); remove the plugin or the dependency`)
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressPlugin(), zodJitless()],
+  plugins: [react(), tailwindcss(), precompressPlugin(), zodJitless(), noPreloadHelper()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -88,5 +112,6 @@ export default defineConfig({
     // terser packs the first download ~3% tighter than esbuild (landing budget: 120 KB gz).
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-    sourcemap: false, reportCompressedSize: false, modulePreload: false },
+    sourcemap: false, reportCompressedSize: false, modulePreload: false,
+  },
 })

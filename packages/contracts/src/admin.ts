@@ -1,5 +1,279 @@
 import { z } from 'zod'
 import { BusinessSchema, CommissionRatesSchema, SubscriptionPlanSchema } from './business.ts'
+import { PlanKeySchema } from './plans.ts'
+
+/*
+ * The operator console (issue 13), platform_admin only. Route table: docs/admin-console.md.
+ * Every list is paginated on the server; the long ones (leads, trainers, audit log) by an opaque
+ * cursor, newest first by default. Filters and sorting run in SQL.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+/** Rows per page of every admin list. */
+export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const
+
+const trimmed = (max: number) => z.string({ error: 'invalidType' }).trim().max(max, { error: 'tooLong' })
+/** An optional query text: '' means "not given". */
+const optionalQueryText = (max: number) =>
+  trimmed(max)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+
+/**
+ * A point in time in a query string: an ISO 8601 date-time with offset (`2026-11-01T00:00:00-03:00`)
+ * or a date (`2026-11-01`, midnight UTC). The web console sends the operator's local midnight.
+ */
+const InstantSchema = z.union([z.iso.datetime({ offset: true, error: 'invalid' }), z.iso.date({ error: 'invalid' })], { error: 'invalid' })
+
+/** `from` inclusive, `to` exclusive; `to` must be after `from`. */
+export const AdminDateRangeSchema = z.object({ from: InstantSchema.optional(), to: InstantSchema.optional() })
+
+const refineRange = <T extends { from?: string; to?: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.from && v.to && new Date(v.from) >= new Date(v.to)) ctx.addIssue({ code: 'custom', message: 'invalid', path: ['to'] })
+}
+
+export const AdminSortSchema = z.enum(['newest', 'oldest'], { error: 'invalid' })
+export type AdminSort = z.infer<typeof AdminSortSchema>
+
+/** `cursor` is the `nextCursor` of the previous page, as given (opaque). */
+export const AdminCursorQuerySchema = z.object({
+  cursor: z.string({ error: 'invalidType' }).max(200, { error: 'invalid' }).optional(),
+  limit: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(ADMIN_PAGE_SIZE.max, { error: 'invalid' })
+    .default(ADMIN_PAGE_SIZE.default),
+  sort: AdminSortSchema.default('newest'),
+})
+
+/** A page of a cursor list: `nextCursor` is null on the last page. */
+export const cursorPage = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() })
+
+export const AdminActorSchema = z.object({ id: z.string().nullable(), email: z.string().nullable(), role: z.string().nullable() })
+export type AdminActor = z.infer<typeof AdminActorSchema>
+
+/** A required reason for an operator action (written to the audit log). */
+export const AdminReasonSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(500, { error: 'tooLong' })
+
+// ---------------------------------------------------------------------------------------------
+// Audit log: GET /admin/audit, GET /admin/audit/export.csv
+
+/**
+ * The actions written today. The list is documentation (and the console's filter menu): the
+ * column is free text so that a new action needs no migration.
+ */
+export const AUDIT_ACTIONS = [
+  'admin.create',
+  'admin.promote',
+  'business.update',
+  'lead.status',
+  'lead.note',
+  'user.deactivate',
+  'user.reactivate',
+  'user.mail_resend',
+  'auth.login',
+  'auth.login_failures',
+  'auth.password_reset',
+  'session.revoke_all',
+] as const
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actor: AdminActorSchema,
+  subjectType: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  /** Client address of the request; null for the command line. */
+  ip: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+})
+export type AuditEntry = z.infer<typeof AuditEntrySchema>
+
+export const AdminAuditFilterSchema = z
+  .object({
+    /** A user id (uuid) or an exact e-mail of the actor. */
+    actor: optionalQueryText(254),
+    /** An exact action (`lead.status`) or a family (`auth.*`). */
+    action: optionalQueryText(100).pipe(z.string().regex(/^[a-z_]+(\.[a-z_]+|\.\*)?$/, { error: 'invalid' }).optional()),
+    subjectType: optionalQueryText(40),
+    subjectId: optionalQueryText(100),
+  })
+  .extend(AdminDateRangeSchema.shape)
+
+export const AdminAuditListQuerySchema = AdminAuditFilterSchema.extend(AdminCursorQuerySchema.shape).superRefine(refineRange)
+export type AdminAuditListQuery = z.infer<typeof AdminAuditListQuerySchema>
+export const AdminAuditExportQuerySchema = AdminAuditFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(refineRange)
+export type AdminAuditExportQuery = z.infer<typeof AdminAuditExportQuerySchema>
+
+export const AdminAuditListSchema = cursorPage(AuditEntrySchema)
+export type AdminAuditList = z.infer<typeof AdminAuditListSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Leads (free-access requests): GET /admin/leads, GET /admin/leads/export.csv,
+// GET /admin/leads/{id}, PATCH /admin/leads/{id}
+
+export const LEAD_STATUSES = ['new', 'contacted', 'activated', 'discarded'] as const
+export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'invalid' })
+export type LeadStatus = z.infer<typeof LeadStatusSchema>
+
+/**
+ * The pipeline: new → contacted → activated | discarded. A new lead may be discarded at once
+ * (spam) and a discarded one reopened as contacted; activated is final. Any other move is 409.
+ */
+export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
+  new: ['contacted', 'discarded'],
+  contacted: ['activated', 'discarded'],
+  discarded: ['contacted'],
+  activated: [],
+}
+
+export const AdminLeadSchema = z.object({
+  id: z.string(),
+  /** Parsed from the request's content (`Nombre:`, `WhatsApp:`, `Ciudad:` lines); null if absent. */
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  title: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  status: LeadStatusSchema,
+  statusChangedAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type AdminLead = z.infer<typeof AdminLeadSchema>
+
+export const AdminLeadFilterSchema = z
+  .object({
+    /** Part of the name, e-mail or city, case-insensitive. */
+    q: optionalQueryText(100),
+    status: LeadStatusSchema.optional(),
+  })
+  .extend(AdminDateRangeSchema.shape)
+
+export const AdminLeadListQuerySchema = AdminLeadFilterSchema.extend(AdminCursorQuerySchema.shape).superRefine(refineRange)
+export type AdminLeadListQuery = z.infer<typeof AdminLeadListQuerySchema>
+export const AdminLeadExportQuerySchema = AdminLeadFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(refineRange)
+export type AdminLeadExportQuery = z.infer<typeof AdminLeadExportQuerySchema>
+
+export const AdminLeadListSchema = cursorPage(AdminLeadSchema)
+export type AdminLeadList = z.infer<typeof AdminLeadListSchema>
+
+/** One change of a lead: a status move (from → to) or a note alone (from = to). */
+export const LeadHistoryEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: AdminActorSchema,
+  from: LeadStatusSchema,
+  to: LeadStatusSchema,
+  note: z.string().nullable(),
+})
+export type LeadHistoryEntry = z.infer<typeof LeadHistoryEntrySchema>
+
+export const AdminLeadDetailSchema = AdminLeadSchema.extend({ history: z.array(LeadHistoryEntrySchema) })
+export type AdminLeadDetail = z.infer<typeof AdminLeadDetailSchema>
+
+/** PATCH /admin/leads/{id}: a new status, a note, or both. */
+export const AdminLeadUpdateSchema = z
+  .strictObject({
+    status: LeadStatusSchema.optional(),
+    note: z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' }).max(2000, { error: 'tooLong' }).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.note !== undefined, { error: 'nothingToChange', path: ['status'] })
+export type AdminLeadUpdate = z.infer<typeof AdminLeadUpdateSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Trainers: GET /admin/trainers, GET /admin/trainers/{id}, POST …/deactivate, …/reactivate,
+// …/resend-mail. {id} is the trainer's user id.
+
+/** The platform subscription as an operator reads it (provider states folded). */
+export const TRAINER_SUBSCRIPTION_STATES = ['trial', 'active', 'past_due', 'cancelled', 'none'] as const
+export const TrainerSubscriptionStateSchema = z.enum(TRAINER_SUBSCRIPTION_STATES, { error: 'invalid' })
+export type TrainerSubscriptionState = z.infer<typeof TrainerSubscriptionStateSchema>
+
+/** Payout onboarding: no account, started (details or charges missing), complete (charges enabled). */
+export const PayoutStateSchema = z.enum(['not_started', 'pending', 'complete'], { error: 'invalid' })
+export type PayoutState = z.infer<typeof PayoutStateSchema>
+
+export const AdminTrainerSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** False once an operator deactivated the account: it cannot sign in. */
+  isActive: z.boolean(),
+  signedUpAt: z.string(),
+  gym: z.object({ id: z.string(), name: z.string() }).nullable(),
+  subscription: z.object({
+    state: TrainerSubscriptionStateSchema,
+    /** The provider's state (`trialing`, `unpaid`, …); null without a subscription. */
+    providerStatus: z.string().nullable(),
+    trialEndsAt: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+  }),
+  plan: z.object({ key: PlanKeySchema, title: z.string() }).nullable(),
+  payout: PayoutStateSchema,
+  /** Active clients against the plan's limit (null: no limit or no plan). */
+  clients: z.object({ active: z.number().int(), limit: z.number().int().nullable() }),
+})
+export type AdminTrainer = z.infer<typeof AdminTrainerSchema>
+
+export const AdminTrainerListQuerySchema = z
+  .object({
+    /** Part of the name or e-mail, case-insensitive. */
+    q: optionalQueryText(100),
+    subscription: TrainerSubscriptionStateSchema.optional(),
+    payout: PayoutStateSchema.optional(),
+    plan: PlanKeySchema.optional(),
+    active: z.enum(['true', 'false'], { error: 'invalid' }).optional(),
+  })
+  .extend(AdminDateRangeSchema.shape)
+  .extend(AdminCursorQuerySchema.shape)
+  .superRefine(refineRange)
+export type AdminTrainerListQuery = z.infer<typeof AdminTrainerListQuerySchema>
+
+export const AdminTrainerListSchema = cursorPage(AdminTrainerSchema)
+export type AdminTrainerList = z.infer<typeof AdminTrainerListSchema>
+
+/** One line of a trainer's history: an audit row about the account, or a subscription event. */
+export const TrainerHistoryEntrySchema = z.object({
+  at: z.string(),
+  source: z.enum(['audit', 'subscription']),
+  /** Audit action, or `subscription.started` / `subscription.trial_ends` / `subscription.cancelled` / `subscription.period_ends`. */
+  action: z.string(),
+  actor: AdminActorSchema.nullable(),
+  ip: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+})
+export type TrainerHistoryEntry = z.infer<typeof TrainerHistoryEntrySchema>
+
+export const AdminTrainerDetailSchema = AdminTrainerSchema.extend({ history: z.array(TrainerHistoryEntrySchema) })
+export type AdminTrainerDetail = z.infer<typeof AdminTrainerDetailSchema>
+
+/** POST /admin/trainers/{id}/deactivate and …/reactivate. */
+export const AdminAccountActionSchema = z.strictObject({ reason: AdminReasonSchema })
+export type AdminAccountAction = z.infer<typeof AdminAccountActionSchema>
+
+/**
+ * POST /admin/trainers/{id}/resend-mail: `welcome` (how to sign in, no secret) or `password_set`
+ * (a single-use link to choose a password, valid PASSWORD_RESET_TTL_MINUTES; it voids older links).
+ */
+export const AdminResendMailSchema = z.strictObject({ kind: z.enum(['welcome', 'password_set'], { error: 'invalid' }) })
+export type AdminResendMail = z.infer<typeof AdminResendMailSchema>
+export const AdminResendMailResultSchema = z.object({ ok: z.literal(true), kind: z.enum(['welcome', 'password_set']), to: z.string() })
+export type AdminResendMailResult = z.infer<typeof AdminResendMailResultSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Gyms (businesses): GET /admin/businesses, GET /admin/businesses/{id}, PATCH /admin/businesses/{id}
 
 /**
  * PATCH /admin/businesses/{id} (platform_admin only): the plan and the commission split are
@@ -9,19 +283,26 @@ export const AdminBusinessUpdateSchema = z
   .strictObject({
     subscriptionPlan: SubscriptionPlanSchema.optional(),
     commissionRates: CommissionRatesSchema.optional(),
-    reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(500, { error: 'tooLong' }),
+    reason: AdminReasonSchema,
   })
   .refine((v) => v.subscriptionPlan !== undefined || v.commissionRates !== undefined, { error: 'nothingToChange', path: ['subscriptionPlan'] })
 export type AdminBusinessUpdate = z.infer<typeof AdminBusinessUpdateSchema>
 
 export const AdminBusinessListQuerySchema = z.object({
   page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(100_000, { error: 'invalid' }).default(1),
-  pageSize: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(100, { error: 'invalid' }).default(20),
+  pageSize: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(ADMIN_PAGE_SIZE.max, { error: 'invalid' }).default(20),
+  /** Part of the business name or the owner's e-mail, case-insensitive. */
+  q: optionalQueryText(100),
+  plan: SubscriptionPlanSchema.optional(),
 })
 export type AdminBusinessListQuery = z.infer<typeof AdminBusinessListQuerySchema>
 
 export const AdminBusinessSchema = BusinessSchema.extend({
   owner: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** The owner's gym (trainers belong to it); null until the owner creates it. */
+  gym: z.object({ id: z.string(), name: z.string(), city: z.string() }).nullable(),
+  /** Trainer records of the gym against the plan's limit (TRAINER_LIMITS, decision 024). */
+  trainers: z.object({ count: z.number().int(), limit: z.number().int() }),
   createdAt: z.string(),
 })
 export type AdminBusiness = z.infer<typeof AdminBusinessSchema>
@@ -33,3 +314,7 @@ export const AdminBusinessListSchema = z.object({
   total: z.number().int(),
 })
 export type AdminBusinessList = z.infer<typeof AdminBusinessListSchema>
+
+/** GET /admin/businesses/{id}: the business and its audit rows (plan and split changes), newest first. */
+export const AdminBusinessDetailSchema = AdminBusinessSchema.extend({ history: z.array(AuditEntrySchema) })
+export type AdminBusinessDetail = z.infer<typeof AdminBusinessDetailSchema>

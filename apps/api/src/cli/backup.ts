@@ -8,6 +8,7 @@
 //
 // PostgreSQL (DATABASE_URL): pg_dump --format=custom and pg_restore --clean, when installed.
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -62,7 +63,7 @@ async function backup(config: ReturnType<typeof loadConfig>) {
   } else {
     const dir = join(config.DATA_DIR, 'pglite')
     if (!existsSync(dir)) fail(`no embedded database in ${dir}`)
-    const db = await PGlite.create({ dataDir: dir })
+    const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } })
     await db.query('CHECKPOINT')
     bytes = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())
     await db.close()
@@ -87,7 +88,7 @@ async function restore(config: ReturnType<typeof loadConfig>) {
     if (!flag('force')) fail(`${dir} already holds a database: add --force to move it aside and restore`)
     renameSync(dir, `${dir}.before-restore-${stamp()}`)
   }
-  const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([readFileSync(input)]) })
+  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(input)]) })
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users')
   await db.close()
   console.log(`restored ${input} into ${dir} (${rows[0]?.n ?? 0} users)`)

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -69,7 +70,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dir = join(opts.dataDir ?? './data', 'pglite')
     mkdirSync(dir, { recursive: true, mode: 0o700 })
   }
-  const client = await PGlite.create(dir ? { dataDir: dir } : {})
+  // pg_trgm: the leads search index (migration 0003, decision 070).
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   // PGlite writes its initial files world-writable (0666); only this user may read the database.

@@ -35,7 +35,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Operator console: trainers by sign-up date (issue 13).
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+  ],
 )
 
 /** One row per signed-in device; the refresh token names the row and its current generation. */
@@ -320,7 +324,14 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_action_idx').on(t.action, t.createdAt), index('audit_log_subject_idx').on(t.subjectType, t.subjectId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId),
+    // Operator console filters (issue 13): by actor, newest first.
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.createdAt),
+  ],
 )
 
 /** The built-in mailbox (no SMTP_URL, development only): where the log transport "delivers". */
@@ -490,3 +501,35 @@ export const ledgerEntries = pgTable(
   (t) => [index('ledger_entries_account_idx').on(t.account, t.createdAt), index('ledger_entries_transaction_idx').on(t.transactionId)],
 )
 // ======================== end of client billing =========================================
+// ---------------------------------------------------------------------------------------------
+// Operator console (issue 13). Kept together at the end so that parallel schema work merges cleanly.
+
+/**
+ * The sales pipeline of a free-access request (one row per access_requests row, same id). Name,
+ * phone and city are parsed once from the request's content; `search` is their lower-cased
+ * concatenation with the e-mail, matched by the console's search box (trigram index). History is
+ * the audit log (`lead.status`, `lead.note`, subject `lead`), which is append-only.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => accessRequests.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    city: text('city'),
+    status: text('status', { enum: ['new', 'contacted', 'activated', 'discarded'] }).notNull().default('new'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    search: text('search').notNull(),
+    /** When the request arrived (copied from access_requests, so lists sort on one table). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('leads_created_idx').on(t.createdAt, t.id),
+    index('leads_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('leads_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+)
+// --- end of operator console ---

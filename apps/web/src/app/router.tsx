@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/checkout/cancel', ...page(loadCheckoutPages, 'CheckoutCancelPage') },
       { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
       { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
-      { path: '/dashboard', ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', ['client-billing', 'errors']) },
+      { path: '/dashboard', ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', ['trainer-dashboard', 'client-billing', 'errors']) },
       // Client billing: the client's Spanish pages (issue 12)
       { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },
       { path: '/invitacion/:token', ...page(loadInvitationPage, 'InvitationPage') },

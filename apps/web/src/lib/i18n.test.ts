@@ -38,8 +38,11 @@ for (const file of files) {
 /** Keys each language may leave out: per-field overrides that fall back to the generic text. */
 const OPTIONAL = [/^errors:fieldCode\./]
 
+/** `years_one`, `years_other` → `years`: the code names the key, i18next adds the plural form. */
+const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')
+
 /**
- * The keys the code names: `t('key')` after `useTranslation('ns', { keyPrefix: 'p' })` in the same
+ * The keys the code names: `t('key')` or `<Trans i18nKey="key">` after `useTranslation('ns', { keyPrefix: 'p' })` in the same
  * file (the last call above it), `t('ns:key')`, and prefixes of keys built at run time
  * (t(`language.${x}`)).
  */
@@ -49,7 +52,7 @@ function keysInCode() {
   for (const file of files) {
     if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue
     const code = readFileSync(file, 'utf8')
-    const pattern = /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?/g
+    const pattern = /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)/g
     let namespace: string | undefined
     let prefix = ''
     for (const match of code.matchAll(pattern)) {
@@ -59,7 +62,7 @@ function keysInCode() {
         continue
       }
       if (!namespace) continue
-      const key = match[4]!
+      const key = match[4] ?? match[7]!
       const full = key.includes(':') ? key : `${namespace}:${prefix}${key}`
       if (match[5]) dynamic.add(full)
       else used.add(full)
@@ -105,7 +108,7 @@ describe('translations', () => {
     const missing: string[] = []
     for (const full of used) {
       const [namespace, key] = full.split(':') as [string, string]
-      for (const language of LANGUAGES) if (!locales.get(namespace)?.get(language)?.has(key)) missing.push(`${language} ${full}`)
+      for (const language of LANGUAGES) if (![...(locales.get(namespace)?.get(language)?.keys() ?? [])].some((known) => baseKey(known) === key)) missing.push(`${language} ${full}`)
     }
     for (const prefix of dynamic) {
       const [namespace, start] = prefix.split(':') as [string, string]
@@ -120,7 +123,7 @@ describe('translations', () => {
     for (const [namespace, languages] of locales) {
       if (namespace === 'errors') continue
       for (const key of languages.get('es')!.keys()) {
-        const full = `${namespace}:${key}`
+        const full = `${namespace}:${baseKey(key)}`
         if (!used.has(full) && ![...dynamic].some((prefix) => full.startsWith(prefix))) unused.push(full)
       }
     }

@@ -23,9 +23,6 @@ for (const [path, load] of Object.entries(import.meta.glob<{ default: Record<str
   if (match) files.set(`${match[1] ?? match[2]}/${match[3]}`, load)
 }
 
-/** Every namespace that has locale files (the missing-key test walks the same files). */
-export const namespaces = [...new Set([...files.keys()].map((key) => key.split('/')[0]!))]
-
 export const i18n = i18next.createInstance()
 
 const started = i18n
@@ -83,7 +80,7 @@ export function formatters(language: Language) {
   const locale = INTL_LOCALE[language]
   const clp = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 })
   const number = new Intl.NumberFormat(locale)
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
   return {
     clp: (pesos: number) => clp.format(pesos),

@@ -1,5 +1,6 @@
 import type { Plan, PlanList } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { api } from '@/lib/api-client'
 
 /** The one cache entry of the plan catalogue: every screen reads it in this shape (Plan[]). */
@@ -15,7 +16,34 @@ export async function getPlans(): Promise<Plan[]> {
   return data
 }
 
-/** Landing, /precios and /auth/select-plan share this query; a screen narrows it with `select`. */
-export function usePlans<T = Plan[]>(options: { enabled?: boolean; select?: (plans: Plan[]) => T } = {}) {
-  return useQuery({ queryKey: plansQueryKey, queryFn: getPlans, staleTime: 5 * 60_000, ...options })
+/** The plan query's options: `usePlans` (lib/use-plans.ts) and `usePlansCatalogue` share them. */
+export const plansQuery = { queryKey: plansQueryKey, queryFn: getPlans, staleTime: 5 * 60_000 }
+
+/**
+ * The same query for the public pages, read without TanStack's observer: `useQuery` and its
+ * observer are a 2.8 KB gz chunk that put / and /precios over their 120 KB budget (decision 048).
+ * The query runs through the app's QueryClient (same key, function, shape, retries and stale
+ * time), so /auth/select-plan's `usePlans` finds the very entry this one filled, and vice versa.
+ */
+export function usePlansCatalogue() {
+  const client = useQueryClient()
+  const cache = client.getQueryCache()
+  const subscribe = useCallback((notify: () => void) => cache.subscribe((event) => event.query.queryKey[0] === plansQueryKey[0] && notify()), [cache])
+  // The entry's state is replaced on every change, so it is a stable snapshot; none before the first fetch.
+  const state = useSyncExternalStore(
+    subscribe,
+    () => cache.find<Plan[]>({ queryKey: plansQueryKey, exact: true })?.state,
+    () => undefined,
+  )
+  useEffect(() => {
+    void client.prefetchQuery(plansQuery)
+  }, [client])
+  const refetch = useCallback(() => void client.fetchQuery({ ...plansQuery, staleTime: 0 }).catch(() => undefined), [client])
+  return {
+    data: state?.status === 'success' ? state.data : undefined,
+    isPending: state === undefined || state.status === 'pending',
+    isError: state?.status === 'error',
+    isFetching: state?.fetchStatus === 'fetching',
+    refetch,
+  }
 }

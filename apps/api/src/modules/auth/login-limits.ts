@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { sessions } from '../../db/schema.ts'
 import { tooManyRequests } from '../../errors.ts'
+import { recordAudit } from '../audit/service.ts'
 
 /**
  * Failed sign-ins, counted so that guessing stays bounded per account while a stranger who knows
@@ -55,6 +56,34 @@ export async function throttleLogin(app: FastifyInstance, email: string, userId:
   await new Promise((resolve) => setTimeout(resolve, delayFor(failures)))
 }
 
-export async function recordLoginFailure(app: FastifyInstance, email: string) {
-  await app.counters.hit(failureKey(email), LOGIN_FAILURES.windowMs)
+/**
+ * A failure burst is written to the audit log once per crossing, not once per failure: when an
+ * account reaches the delay threshold and again at its ceiling (lockout), and when one address
+ * reaches ADDRESS_BURST failures in its window (any accounts). Numbers scale with
+ * RATE_LIMIT_MULTIPLIER like the limits they mirror.
+ */
+export const ADDRESS_BURST = { failures: 30, windowMs: 10 * 60_000 } as const
+
+/** Whoever is failing to sign in is not known. */
+const ANONYMOUS = { id: null, email: null, role: null }
+
+const addressKey = (ip: string) => `fitness-rl:login-failures-ip:${ip}`
+
+/** Whether `count` is the hit that takes the scaled count to `threshold` (exactly once per window). */
+const crosses = (count: number, threshold: number, multiplier: number) =>
+  Math.floor(count / multiplier) >= threshold && Math.floor((count - 1) / multiplier) < threshold
+
+export async function recordLoginFailure(app: FastifyInstance, email: string, ip: string, userId?: string) {
+  const multiplier = app.config.RATE_LIMIT_MULTIPLIER
+  const account = await app.counters.hit(failureKey(email), LOGIN_FAILURES.windowMs)
+  const address = await app.counters.hit(addressKey(ip), ADDRESS_BURST.windowMs)
+  const subject = userId ? { subjectType: 'user', subjectId: userId } : { subjectType: 'email', subjectId: email }
+  for (const [threshold, lockout] of [[LOGIN_FAILURES.delayAfter, false], [LOGIN_FAILURES.ceiling, true]] as const) {
+    if (crosses(account.count, threshold, multiplier)) {
+      await recordAudit(app.db, { action: 'auth.login_failures', actor: ANONYMOUS, ip, ...subject, after: { scope: 'account', email, failures: threshold, windowMinutes: LOGIN_FAILURES.windowMs / 60_000, lockout } })
+    }
+  }
+  if (crosses(address.count, ADDRESS_BURST.failures, multiplier)) {
+    await recordAudit(app.db, { action: 'auth.login_failures', actor: ANONYMOUS, ip, subjectType: 'address', subjectId: ip, after: { scope: 'address', failures: ADDRESS_BURST.failures, windowMinutes: ADDRESS_BURST.windowMs / 60_000, lastEmail: email } })
+  }
 }

@@ -6,7 +6,7 @@ import { unauthorized } from '../../errors.ts'
 import { emailAddressKey } from '../../plugins/rate-limit.ts'
 import { findUserById, toUser } from '../users/service.ts'
 import { login } from './service.ts'
-import { revokeSession, rotateSession } from './sessions.ts'
+import { revokeSession, revokeUserSessions, rotateSession } from './sessions.ts'
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -63,6 +63,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
     async (request) => {
       await revokeSession(app.db, currentUser(request).sessionId, 'logout')
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/auth/logout-all',
+    {
+      schema: { tags: ['auth'], summary: 'End every session of this account (all devices); audited', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema, 429: ApiErrorSchema } },
+      preHandler: [app.authenticate, app.limit('logout-all', { max: 10, windowMs: 60 * 60_000, key: (r) => r.user?.id })],
+    },
+    async (request) => {
+      const user = currentUser(request)
+      await app.db.transaction((tx) => revokeUserSessions(tx, user.id, 'logout-all', { actor: { id: user.id, email: user.email, role: user.role }, ip: request.ip }))
       return { ok: true as const }
     },
   )

@@ -1,6 +1,7 @@
 import { BUSINESS_ROLES, type Login, type LoginResponse } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import { unprocessable } from '../../errors.ts'
+import { recordAudit } from '../audit/service.ts'
 import { revokeSignupTokens } from './signup-tokens.ts'
 import { passwordQueue } from '../users/hashing.ts'
 import { findUserByEmail, hashPassword, normalizeEmail, toUser, verifyPassword } from '../users/service.ts'
@@ -22,11 +23,11 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
   await throttleLogin(app, email, user?.id, ip)
   if (!user) {
     await verifyPassword(await getDummyHash(), input.password)
-    await recordLoginFailure(app, email)
+    await recordLoginFailure(app, email, ip)
     throw unprocessable({ email: 'notFound' }, 'No account is registered with this e-mail')
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordLoginFailure(app, email)
+    await recordLoginFailure(app, email, ip, user.id)
     throw unprocessable({ password: 'incorrectPassword' }, 'Incorrect password')
   }
   if (!user.isActive) throw unprocessable({ email: 'inactive' }, 'This account is disabled')
@@ -39,7 +40,9 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
   const pair = await app.db.transaction(async (tx) => {
     // Signing in ends the sign-up flow: its token must not outlive the first real session.
     await revokeSignupTokens(tx, user.id, 'login')
-    return startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
+    const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
+    await recordAudit(tx, { action: 'auth.login', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'user', subjectId: user.id, after: { via: flavour } })
+    return pair
   })
   return { ...pair, user: toUser(user) }
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema.ts'
 import { unauthorized } from '../../errors.ts'
 import { sessionsRevoked } from '../../plugins/session-cache.ts'
+import { recordAudit, type AuditActor } from '../audit/service.ts'
 import type { TokenService } from './tokens.ts'
 
 interface SessionUser {
@@ -83,10 +84,19 @@ export async function revokeSession(db: Tx, sessionId: string, reason: string) {
   await sessionsRevoked(db, { sessionId })
 }
 
-export async function revokeUserSessions(db: Tx, userId: string, reason: string) {
-  await db
+/**
+ * Ends every session of an account at once, in every process (session cache invalidation). With
+ * `audit`, writes one `session.revoke_all` row (who asked, from where, why, how many sessions):
+ * pass the caller's transaction so the revocation and its record commit together.
+ */
+export async function revokeUserSessions(db: Tx, userId: string, reason: string, audit?: { actor: AuditActor; ip: string | null }) {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
   await sessionsRevoked(db, { userId })
+  if (audit) {
+    await recordAudit(db, { action: 'session.revoke_all', actor: audit.actor, ip: audit.ip, subjectType: 'user', subjectId: userId, reason, after: { sessions: revoked.length } })
+  }
 }

@@ -40,7 +40,7 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       preHandler: app.limit('reset-ip', { max: 20, windowMs: 60 * 60_000 }),
     },
     async (request) => {
-      await resetPassword(app, request.body)
+      await resetPassword(app, request.body, request.ip)
       return { ok: true as const }
     },
   )

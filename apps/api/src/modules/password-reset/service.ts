@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { brand } from '../../brand.ts'
 import { passwordResets, users } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
+import { recordAudit } from '../audit/service.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import { revokeSignupTokens } from '../auth/signup-tokens.ts'
 import { releaseHeldMail } from '../email-verification/service.ts'
@@ -70,7 +71,7 @@ export async function requestPasswordReset(app: FastifyInstance, input: ForgotPa
 const invalidHash = () => unprocessable({ hash: 'invalidHash' }, 'This password reset link is invalid or has expired. Request a new one.')
 
 /** Sets the new password, uses up the link and signs the account out everywhere, in one transaction. */
-export async function resetPassword(app: FastifyInstance, input: ResetPassword): Promise<void> {
+export async function resetPassword(app: FastifyInstance, input: ResetPassword, ip: string): Promise<void> {
   const tokenHash = digestToken(input.hash)
   const usable = () => and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()))
   // The link is checked before the password is hashed: a made-up link costs no argon2 work.
@@ -90,10 +91,12 @@ export async function resetPassword(app: FastifyInstance, input: ResetPassword):
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(and(eq(users.id, reset.userId), eq(users.isActive, true)))
-      .returning({ id: users.id })
+      .returning({ id: users.id, email: users.email, role: users.role })
     if (!user) throw invalidHash()
     await releaseHeldMail(tx, user.id)
-    await revokeUserSessions(tx, user.id, 'password reset')
+    const actor = { id: user.id, email: user.email, role: user.role }
+    await recordAudit(tx, { action: 'auth.password_reset', actor, ip, subjectType: 'user', subjectId: user.id })
+    await revokeUserSessions(tx, user.id, 'password reset', { actor, ip })
     await revokeSignupTokens(tx, user.id, 'password reset')
   })
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   AlertDialog,
   AlertDialogAction,
@@ -29,6 +30,7 @@ export function ConfirmDelete({
   onConfirm: () => void
   onClose: () => void
 }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.common' })
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
       <AlertDialogContent>
@@ -38,7 +40,7 @@ export function ConfirmDelete({
         </AlertDialogHeader>
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{t('cancel')}</AlertDialogCancel>
           <AlertDialogAction
             className="bg-destructive text-white hover:bg-destructive/90"
             disabled={pending || Boolean(error)}
@@ -47,7 +49,7 @@ export function ConfirmDelete({
               onConfirm()
             }}
           >
-            {pending ? 'Deleting...' : 'Delete'}
+            {pending ? t('deleting') : t('delete')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -2,6 +2,10 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getSession, setSession } from '@/lib/session'
 import { EmailVerificationBanner } from './email-verification-banner'
+import { prepareLanguage } from '@/lib/i18n'
+
+// The dashboard's default language, as its route prepares it.
+await prepareLanguage('en', ['business'])
 
 const owner = { id: 'o1', email: 'olga@example.com', firstName: 'Olga', lastName: 'Díaz', role: 'gym_owner' as const, isActive: true, emailVerified: false, createdAt: '', updatedAt: '' }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status })

@@ -1,6 +1,7 @@
 import type { TrainerCreated } from '@app/contracts'
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -9,6 +10,7 @@ import { Label } from '@/components/ui/label'
 
 /** The generated password, shown this once: the server keeps only its hash. */
 export function GeneratedPasswordDialog({ trainer, onClose }: { trainer: TrainerCreated | null; onClose: () => void }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.password' })
   const [copied, setCopied] = useState(false)
   const password = trainer?.generatedPassword ?? ''
 
@@ -16,9 +18,9 @@ export function GeneratedPasswordDialog({ trainer, onClose }: { trainer: Trainer
     try {
       await navigator.clipboard.writeText(password)
       setCopied(true)
-      toast.success('Password copied to clipboard')
+      toast.success(t('copied'))
     } catch {
-      toast.error('Could not copy. Select the password and copy it by hand.')
+      toast.error(t('copyFailed'))
     }
   }
 
@@ -34,27 +36,25 @@ export function GeneratedPasswordDialog({ trainer, onClose }: { trainer: Trainer
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Trainer Account Created</DialogTitle>
-          <DialogDescription>
-            A password was generated for {trainer?.firstName} {trainer?.lastName}. Share it with them securely: it is shown only once and cannot be retrieved later.
-          </DialogDescription>
+          <DialogTitle>{t('title')}</DialogTitle>
+          <DialogDescription>{t('description', { name: `${trainer?.firstName} ${trainer?.lastName}` })}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          <Label htmlFor="generated-password">Generated password</Label>
+          <Label htmlFor="generated-password">{t('label')}</Label>
           <div className="flex gap-2">
             <Input id="generated-password" value={password} readOnly className="font-mono" onFocus={(e) => e.currentTarget.select()} />
             <Button type="button" variant="outline" onClick={copy}>
               {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? 'Copied' : 'Copy password'}
+              {copied ? t('copiedButton') : t('copy')}
             </Button>
           </div>
           <p className="text-sm text-muted-foreground">
-            They sign in with <strong className="break-all">{trainer?.email}</strong> and this password, and can change it from the login page.
+            <Trans t={t} i18nKey="signIn" values={{ email: trainer?.email }} components={{ email: <strong className="break-all" /> }} />
           </p>
         </div>
         <DialogFooter>
           <Button type="button" onClick={onClose}>
-            Done
+            {t('done')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Controller, useForm, type FieldPath } from 'react-hook-form'
 import { toast } from 'sonner'
+import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -22,18 +23,18 @@ type GymFormOutput = z.output<typeof GymInputSchema>
 
 const empty: GymFormInput = { name: '', email: '', address: '', city: '', state: '', zipCode: '', phone: '', description: '', isActive: true }
 
-const fields: FieldSpec<GymFormInput>[] = [
-  { name: 'name', label: 'Gym Name', wide: true, input: { autoComplete: 'organization', placeholder: 'e.g., Iron Temple Gym' } },
-  { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email', placeholder: 'contact@yourgym.com' } },
-  { name: 'phone', label: 'Phone', input: { type: 'tel', autoComplete: 'tel', placeholder: '+56 2 2345 6789' } },
-  { name: 'address', label: 'Address', wide: true, input: { autoComplete: 'street-address' } },
-  { name: 'city', label: 'City', input: { autoComplete: 'address-level2' } },
-  { name: 'state', label: 'State', input: { autoComplete: 'address-level1' } },
-  { name: 'zipCode', label: 'Zip Code', input: { autoComplete: 'postal-code' } },
-]
-
 /** Creates the owner's gym or edits it; on save it closes, clears and the gym reloads (spec §4). */
 export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenChange: (open: boolean) => void; gym: Gym | null }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.gymDialog' })
+  const fields: FieldSpec<GymFormInput>[] = [
+    { name: 'name', label: t('name'), wide: true, input: { autoComplete: 'organization', placeholder: t('namePlaceholder') } },
+    { name: 'email', label: t('email'), input: { type: 'email', autoComplete: 'email', placeholder: t('emailPlaceholder') } },
+    { name: 'phone', label: t('phone'), input: { type: 'tel', autoComplete: 'tel', placeholder: t('phonePlaceholder') } },
+    { name: 'address', label: t('address'), wide: true, input: { autoComplete: 'street-address' } },
+    { name: 'city', label: t('city'), input: { autoComplete: 'address-level2' } },
+    { name: 'state', label: t('state'), input: { autoComplete: 'address-level1' } },
+    { name: 'zipCode', label: t('zipCode'), input: { autoComplete: 'postal-code' } },
+  ]
   const isEdit = Boolean(gym)
   const queryClient = useQueryClient()
   const form = useForm<GymFormInput, unknown, GymFormOutput>({ resolver: formResolver(GymInputSchema, errorsT), defaultValues: empty })
@@ -52,7 +53,7 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
   const mutation = useMutation({
     mutationFn: (values: GymFormOutput) => (gym ? updateGym(gym.id, values) : createGym(values)),
     onSuccess: async () => {
-      toast.success(isEdit ? 'Gym updated successfully!' : 'Gym created successfully!')
+      toast.success(isEdit ? t('updated') : t('created'))
       form.reset(empty)
       onOpenChange(false)
       await queryClient.invalidateQueries({ queryKey: businessKeys.myGym })
@@ -62,7 +63,7 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
         if (field in empty) form.setError(field as FieldPath<GymFormInput>, { type: code, message: errorText(field, code, errorsT) })
       }
       // A refusal the server explains (e.g. a second gym) says what happened; others get the spec's text.
-      const fallback = isEdit ? 'Failed to update gym. Please try again.' : 'Failed to create gym. Please try again.'
+      const fallback = isEdit ? t('updateFailed') : t('createFailed')
       toast.error(err instanceof ApiError && err.status === 409 ? serverErrorText(err, errorsT, fallback).message : fallback)
     },
   })
@@ -73,18 +74,18 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit Gym' : 'Create New Gym'}</DialogTitle>
-          <DialogDescription>{isEdit ? 'Update your gym information.' : 'Add your gym to start managing trainers.'}</DialogDescription>
+          <DialogTitle>{isEdit ? t('editTitle') : t('createTitle')}</DialogTitle>
+          <DialogDescription>{isEdit ? t('editDescription') : t('createDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <DialogFields form={form} fields={fields} idPrefix="gym" />
             <FormField
               id="gym-description"
-              label="Description (optional)"
+              label={t('description')}
               containerClassName="sm:col-span-2"
               error={errors.description?.message}
-              render={(aria) => <Textarea {...aria} rows={3} placeholder="Facilities, opening hours, specialties..." {...form.register('description')} />}
+              render={(aria) => <Textarea {...aria} rows={3}  placeholder={t('descriptionPlaceholder')} {...form.register('description')} />}
             />
             {isEdit && (
               <div className="flex items-center gap-3 sm:col-span-2">
@@ -93,11 +94,11 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
                   name="isActive"
                   render={({ field }) => <Checkbox id="gym-isActive" checked={field.value ?? true} onCheckedChange={(v) => field.onChange(v === true)} />}
                 />
-                <Label htmlFor="gym-isActive">Gym is active</Label>
+                <Label htmlFor="gym-isActive">{t('isActive')}</Label>
               </div>
             )}
           </div>
-          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? 'Update Gym' : 'Create Gym'} onCancel={() => onOpenChange(false)} />
+          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? t('update') : t('create')} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

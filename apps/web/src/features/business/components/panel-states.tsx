@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { ErrorAlert } from '@/components/ui/error-alert'
@@ -12,12 +13,13 @@ export function LoadingText({ children }: { children: ReactNode }) {
 }
 
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.common' })
   return (
     <ErrorAlert>
       <span className="flex w-full flex-wrap items-center justify-between gap-3">
         <span>{message}</span>
         <Button size="sm" variant="outline" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </span>
     </ErrorAlert>

@@ -1,11 +1,13 @@
 import type { Trainer } from '@app/contracts'
 import { Briefcase, Building2, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { IconDetail } from './icon-detail'
 
 export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.trainer' })
   const name = `${trainer.firstName} ${trainer.lastName}`
   return (
     <Card className="gap-4" data-testid="trainer-card">
@@ -15,28 +17,28 @@ export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; o
           <p className="truncate text-sm text-muted-foreground">{trainer.specialization}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <Badge variant={trainer.isActive ? 'success' : 'secondary'}>{trainer.isActive ? 'Active' : 'Inactive'}</Badge>
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${name}`} title="Edit">
+          <Badge variant={trainer.isActive ? 'success' : 'secondary'}>{trainer.isActive ? t('active') : t('inactive')}</Badge>
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('editNamed', { name })} title={t('edit')}>
             <Pencil aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${name}`} title="Delete" className="text-destructive hover:text-destructive">
+          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('deleteNamed', { name })} title={t('delete')} className="text-destructive hover:text-destructive">
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-2 text-sm">
-          <IconDetail icon={Mail} label="Email" className="min-w-0 truncate">
+          <IconDetail icon={Mail} label={t('email')} className="min-w-0 truncate">
             {trainer.email}
           </IconDetail>
-          <IconDetail icon={Phone} label="Phone">
+          <IconDetail icon={Phone} label={t('phone')}>
             {trainer.phone}
           </IconDetail>
-          <IconDetail icon={Briefcase} label="Experience">
-            {trainer.experience} {trainer.experience === 1 ? 'year' : 'years'} experience
+          <IconDetail icon={Briefcase} label={t('experience')}>
+            {t('years', { count: trainer.experience })}
           </IconDetail>
-          <IconDetail icon={Building2} label="Gym">
-            {trainer.gym?.name ?? 'Unknown'}
+          <IconDetail icon={Building2} label={t('gym')}>
+            {trainer.gym?.name ?? t('unknownGym')}
           </IconDetail>
         </dl>
       </CardContent>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { toast } from 'sonner'
+import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -19,24 +20,6 @@ type TrainerFormOutput = z.output<typeof TrainerWithUserInputSchema>
 
 const empty = (gymId: string): TrainerFormInput => ({ firstName: '', lastName: '', email: '', phone: '', password: '', specialization: '', experience: 0, gymId })
 
-const fields: (FieldSpec<TrainerFormInput> & { createOnly?: boolean })[] = [
-  { name: 'firstName', label: 'First Name', input: { autoComplete: 'off' } },
-  { name: 'lastName', label: 'Last Name', input: { autoComplete: 'off' } },
-  { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'off', placeholder: 'trainer@example.com' } },
-  { name: 'phone', label: 'Phone', input: { type: 'tel', autoComplete: 'off', placeholder: '+56 9 1234 5678' } },
-  {
-    name: 'password',
-    label: 'Password',
-    optional: true,
-    createOnly: true,
-    wide: true,
-    hint: 'If left empty, a secure password will be generated automatically.',
-    input: { type: 'password', autoComplete: 'new-password', placeholder: 'Leave empty to auto-generate' },
-  },
-  { name: 'specialization', label: 'Specialization', wide: true, input: { placeholder: 'e.g., Weight Training, Cardio, Yoga' } },
-  { name: 'experience', label: 'Experience (years)', number: true, input: { type: 'number', min: 0, step: 1, inputMode: 'numeric' } },
-]
-
 /** 'Create New Trainer Account' or 'Edit Trainer'; on success closes, clears and reloads the list (spec §4). */
 export function TrainerDialog({
   open,
@@ -51,6 +34,24 @@ export function TrainerDialog({
   trainer: Trainer | null
   onCreated: (trainer: TrainerCreated) => void
 }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.trainerDialog' })
+  const fields: (FieldSpec<TrainerFormInput> & { createOnly?: boolean })[] = [
+    { name: 'firstName', label: t('firstName'), input: { autoComplete: 'off' } },
+    { name: 'lastName', label: t('lastName'), input: { autoComplete: 'off' } },
+    { name: 'email', label: t('email'), input: { type: 'email', autoComplete: 'off', placeholder: t('emailPlaceholder') } },
+    { name: 'phone', label: t('phone'), input: { type: 'tel', autoComplete: 'off', placeholder: t('phonePlaceholder') } },
+    {
+      name: 'password',
+      label: t('password'),
+      optional: true,
+      createOnly: true,
+      wide: true,
+      hint: t('passwordHint'),
+      input: { type: 'password', autoComplete: 'new-password', placeholder: t('passwordPlaceholder') },
+    },
+    { name: 'specialization', label: t('specialization'), wide: true, input: { placeholder: t('specializationPlaceholder') } },
+    { name: 'experience', label: t('experience'), number: true, input: { type: 'number', min: 0, step: 1, inputMode: 'numeric' } },
+  ]
   const isEdit = Boolean(trainer)
   const queryClient = useQueryClient()
   const form = useForm<TrainerFormInput, unknown, TrainerFormOutput>({
@@ -75,7 +76,7 @@ export function TrainerDialog({
       return trainer ? updateTrainer(trainer.id, body) : createTrainerWithUser({ ...body, ...(password ? { password } : {}) })
     },
     onSuccess: async (saved) => {
-      toast.success('Success', { description: isEdit ? 'Trainer updated successfully!' : 'Trainer created successfully!' })
+      toast.success(t('success'), { description: isEdit ? t('updated') : t('created') })
       form.reset(empty(gym.id))
       onOpenChange(false)
       if (!isEdit) onCreated(saved as TrainerCreated)
@@ -86,9 +87,9 @@ export function TrainerDialog({
         if (fields.some((f) => f.name === field)) form.setError(field as FieldPath<TrainerFormInput>, { type: code, message: errorText(field, code, errorsT) })
       }
       // The plan limit and similar refusals say what happened; other failures get the spec's text.
-      const fallback = `Failed to ${isEdit ? 'update' : 'create'} trainer. Please try again.`
+      const fallback = isEdit ? t('updateFailed') : t('createFailed')
       const explained = err instanceof ApiError && (err.status === 409 || err.status === 429)
-      toast.error('Error', { description: explained ? serverErrorText(err, errorsT, fallback).message : fallback })
+      toast.error(t('error'), { description: explained ? serverErrorText(err, errorsT, fallback).message : fallback })
     },
   })
 
@@ -98,17 +99,15 @@ export function TrainerDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit Trainer' : 'Create New Trainer Account'}</DialogTitle>
-          <DialogDescription>
-            {isEdit ? 'Update the trainer’s information.' : 'The trainer will be able to sign in with this email and password.'}
-          </DialogDescription>
+          <DialogTitle>{isEdit ? t('editTitle') : t('createTitle')}</DialogTitle>
+          <DialogDescription>{isEdit ? t('editDescription') : t('createDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <DialogFields form={form} fields={fields.filter((f) => !(isEdit && f.createOnly))} idPrefix="trainer" />
-            <FormField id="trainer-gym" label="Gym" value={gym.name} readOnly aria-readonly="true" />
+            <FormField id="trainer-gym" label={t('gym')} value={gym.name} readOnly aria-readonly="true" />
           </div>
-          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? 'Update Trainer' : 'Create Trainer'} onCancel={() => onOpenChange(false)} />
+          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? t('update') : t('create')} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

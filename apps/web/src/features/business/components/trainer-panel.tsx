@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/reac
 import { Building2, UserPlus, Users } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { deleteTrainer } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
@@ -22,6 +23,7 @@ export function TrainerPanel({
   onAdd: () => void
   onEdit: (trainer: Trainer) => void
 }) {
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard.trainer' })
   const queryClient = useQueryClient()
   const [toDelete, setToDelete] = useState<Trainer | null>(null)
   const gym = gymQuery.data ?? null
@@ -30,39 +32,39 @@ export function TrainerPanel({
   const remove = useMutation({
     mutationFn: (trainer: Trainer) => deleteTrainer(trainer.id),
     onSuccess: async () => {
-      toast.success('Success', { description: 'Trainer deleted successfully!' })
+      toast.success(t('success'), { description: t('deleted') })
       setToDelete(null)
       await queryClient.invalidateQueries({ queryKey: businessKeys.trainers(gym?.id) })
     },
-    onError: () => toast.error('Error', { description: 'Failed to delete trainer. Please try again.' }),
+    onError: () => toast.error(t('error'), { description: t('deleteFailed') }),
   })
 
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 className="text-xl font-semibold">Trainer Management</h2>
-          <p className="text-sm text-muted-foreground">Manage trainers for your gym</p>
+          <h2 className="text-xl font-semibold">{t('title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
         </div>
         <Button onClick={onAdd} disabled={!gym}>
           <UserPlus aria-hidden="true" />
-          Add New Trainer
+          {t('addNew')}
         </Button>
       </div>
       {gymQuery.isPending ? (
-        <LoadingText>Loading trainers...</LoadingText>
+        <LoadingText>{t('loading')}</LoadingText>
       ) : gymQuery.isError ? (
-        <LoadError message="Failed to load gym information. Please try again." onRetry={() => gymQuery.refetch()} />
+        <LoadError message={t('gymLoadFailed')} onRetry={() => gymQuery.refetch()} />
       ) : !gym ? (
-        <EmptyState icon={<Building2 className="size-6" aria-hidden="true" />} title="Please create a gym first to manage trainers" />
+        <EmptyState icon={<Building2 className="size-6" aria-hidden="true" />} title={t('noGym')} />
       ) : trainersQuery.isPending ? (
-        <LoadingText>Loading trainers...</LoadingText>
+        <LoadingText>{t('loading')}</LoadingText>
       ) : trainersQuery.isError ? (
-        <LoadError message="Failed to load trainers. Please try again." onRetry={() => trainersQuery.refetch()} />
+        <LoadError message={t('loadFailed')} onRetry={() => trainersQuery.refetch()} />
       ) : trainers.length === 0 ? (
-        <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No trainers found" hint="Get started by adding your first trainer." />
+        <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title={t('emptyTitle')} hint={t('emptyHint')} />
       ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Trainers" data-testid="trainer-grid">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label={t('list')} data-testid="trainer-grid">
           {trainers.map((trainer) => (
             <li key={trainer.id} className="grid">
               <TrainerCard trainer={trainer} onEdit={() => onEdit(trainer)} onDelete={() => setToDelete(trainer)} />
@@ -72,8 +74,8 @@ export function TrainerPanel({
       )}
       <ConfirmDelete
         open={Boolean(toDelete)}
-        title="Delete Trainer"
-        question={`Are you sure you want to delete ${toDelete?.firstName} ${toDelete?.lastName}?`}
+        title={t('deleteTitle')}
+        question={t('deleteQuestion', { name: `${toDelete?.firstName} ${toDelete?.lastName}` })}
         pending={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         onClose={() => setToDelete(null)}

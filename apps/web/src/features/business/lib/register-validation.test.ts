@@ -1,5 +1,16 @@
+import { BUSINESS_PASSWORD_MIN } from '@app/contracts/constants'
 import { describe, expect, it } from 'vitest'
-import { normaliseWebsite, REGISTER_MESSAGES, validateRegistration, type RegisterForm } from './register-validation'
+import { i18n, prepareLanguage } from '@/lib/i18n'
+import { normaliseWebsite, validateRegistration as rule, type RegisterForm } from './register-validation'
+
+// The registration page's default language, as its route prepares it.
+await prepareLanguage('es', ['business'])
+
+/** The message the page shows for the first rule that fails. */
+const validateRegistration = (form: RegisterForm) => {
+  const failed = rule(form)
+  return failed && i18n.t(`business:register.rule.${failed}`, { min: BUSINESS_PASSWORD_MIN })
+}
 
 const valid: RegisterForm = {
   firstName: 'Carla',
@@ -24,7 +35,7 @@ describe('validateRegistration (spec §5, in order)', () => {
   })
 
   it.each(['firstName', 'lastName', 'businessName', 'address', 'email', 'password', 'subscriptionPlan'] as const)('%s missing → required message', (field) => {
-    expect(validateRegistration({ ...valid, [field]: '  ' })).toBe(REGISTER_MESSAGES.required)
+    expect(validateRegistration({ ...valid, [field]: '  ' })).toBe('Por favor, complete todos los campos obligatorios')
   })
 
   it('required comes before every other rule', () => {
@@ -39,7 +50,7 @@ describe('validateRegistration (spec §5, in order)', () => {
 
   it('terms and privacy must both be accepted', () => {
     expect(validateRegistration({ ...valid, acceptTerms: false })).toBe('Debe aceptar los términos y condiciones y la política de privacidad')
-    expect(validateRegistration({ ...valid, acceptPrivacy: false })).toBe(REGISTER_MESSAGES.terms)
+    expect(validateRegistration({ ...valid, acceptPrivacy: false })).toBe('Debe aceptar los términos y condiciones y la política de privacidad')
   })
 })
 

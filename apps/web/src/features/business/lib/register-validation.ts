@@ -18,20 +18,16 @@ export interface RegisterForm {
   paymentAccountId: string
 }
 
-export const REGISTER_MESSAGES = {
-  required: 'Por favor, complete todos los campos obligatorios',
-  mismatch: 'Las contraseñas no coinciden',
-  tooShort: `La contraseña debe tener al menos ${BUSINESS_PASSWORD_MIN} caracteres`,
-  terms: 'Debe aceptar los términos y condiciones y la política de privacidad',
-} as const
+/** The rules of spec §5; their texts are `business:register.rule.<rule>` (the spec's Spanish verbatim). */
+export type RegisterRule = 'required' | 'mismatch' | 'tooShort' | 'terms'
 
 /** Spec §5, checked in order: the first rule that fails gives the one message shown. */
-export function validateRegistration(form: RegisterForm): string | null {
+export function validateRegistration(form: RegisterForm): RegisterRule | null {
   const required = [form.firstName, form.lastName, form.businessName, form.address, form.email, form.password, form.subscriptionPlan]
-  if (required.some((v) => !v.trim())) return REGISTER_MESSAGES.required
-  if (form.password !== form.confirmPassword) return REGISTER_MESSAGES.mismatch
-  if (form.password.length < BUSINESS_PASSWORD_MIN) return REGISTER_MESSAGES.tooShort
-  if (!form.acceptTerms || !form.acceptPrivacy) return REGISTER_MESSAGES.terms
+  if (required.some((v) => !v.trim())) return 'required'
+  if (form.password !== form.confirmPassword) return 'mismatch'
+  if (form.password.length < BUSINESS_PASSWORD_MIN) return 'tooShort'
+  if (!form.acceptTerms || !form.acceptPrivacy) return 'terms'
   return null
 }
 

@@ -2,14 +2,17 @@ import type { Trainer, TrainerCreated } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Building2, LogOut, Plus, UserPlus, Users, Zap } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
+import { LanguageSwitch } from '@/components/layout/language-switch'
 import { PageLoading } from '@/components/layout/page-loading'
 import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { isBusinessUser } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
+import { useFormat } from '@/lib/i18n'
 import { EmailVerificationBanner } from '../components/email-verification-banner'
 import { GeneratedPasswordDialog } from '../components/generated-password-dialog'
 import { GymDialog } from '../components/gym-dialog'
@@ -21,7 +24,9 @@ import { useMyGym, useTrainers } from '../hooks/use-business-data'
 
 /** `paymentsTab`: the 'Payments & Commissions' tab, mounted by the route (features/client-billing). */
 export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: ReactNode; content: ReactNode } } = {}) {
-  usePageMeta('Business Dashboard', 'Manage your gym and its trainers.')
+  const { t } = useTranslation('business', { keyPrefix: 'dashboard' })
+  usePageMeta(t('metaTitle'), t('metaDescription'))
+  const { number } = useFormat()
   const { user, isLoading, logout } = useSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -36,7 +41,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
   const trainersQuery = useTrainers(gym?.id)
   const trainers = trainersQuery.data ?? []
 
-  if (isLoading && !user) return <PageLoading label="Loading..." />
+  if (isLoading && !user) return <PageLoading label={t('loading')} />
   if (!signedIn) return <Navigate to="/business/login" replace />
 
   const onLogout = async () => {
@@ -55,6 +60,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
   }
 
   const pending = '…'
+  const format = (count: number | string) => (typeof count === 'number' ? number(count) : count)
   const gymCount = gymQuery.isPending ? pending : gym ? 1 : 0
   const trainerCount = !gym ? (gymQuery.isPending ? pending : 0) : trainersQuery.isPending ? pending : trainers.length
 
@@ -64,42 +70,43 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div className="min-w-0">
             <Logo suffix="Business" />
-            <h1 className="text-xl font-bold sm:text-2xl">
-              Welcome, {user!.firstName} {user!.lastName}
-            </h1>
+            <h1 className="text-xl font-bold sm:text-2xl">{t('welcome', { firstName: user!.firstName, lastName: user!.lastName })}</h1>
           </div>
-          <Button variant="outline" onClick={onLogout} className="shrink-0">
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
+          <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+            <LanguageSwitch />
+            <Button variant="outline" onClick={onLogout}>
+              <LogOut aria-hidden="true" />
+              {t('logout')}
+            </Button>
+          </div>
         </div>
       </header>
 
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <EmailVerificationBanner user={user!} />
-        <section aria-label="Summary" className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-          <StatCard title="Gyms" icon={Building2}>
-            <StatValue testId="gym-count" value={gymCount} note={gym ? gym.name : 'No gym yet'} />
+        <section aria-label={t('summary')} className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+          <StatCard title={t('gyms')} icon={Building2}>
+            <StatValue testId="gym-count" value={format(gymCount)} note={gym ? gym.name : t('noGymYet')} />
           </StatCard>
-          <StatCard title="Trainers" icon={Users}>
-            <StatValue testId="trainer-count" value={trainerCount} note={gym ? `${trainers.filter((t) => t.isActive).length} active` : 'Create a gym to add trainers'} />
+          <StatCard title={t('trainers')} icon={Users}>
+            <StatValue testId="trainer-count" value={format(trainerCount)} note={gym ? t('activeTrainers', { count: trainers.filter((trainer) => trainer.isActive).length }) : t('createGymFirst')} />
           </StatCard>
-          <StatCard title="Quick Actions" icon={Zap} className="col-span-2 lg:col-span-1">
+          <StatCard title={t('quickActions')} icon={Zap} className="col-span-2 lg:col-span-1">
             <Button size="sm" onClick={openNewGym} disabled={gymQuery.isPending || Boolean(gym)}>
               <Plus aria-hidden="true" />
-              Add New Gym
+              {t('addNewGym')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => openTrainer(null)} disabled={!gym}>
               <UserPlus aria-hidden="true" />
-              Add Trainer
+              {t('addTrainer')}
             </Button>
           </StatCard>
         </section>
 
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
-            <TabsTrigger value="gym">Gym Management</TabsTrigger>
-            <TabsTrigger value="trainers">Trainer Management</TabsTrigger>
+            <TabsTrigger value="gym">{t('gymTab')}</TabsTrigger>
+            <TabsTrigger value="trainers">{t('trainerTab')}</TabsTrigger>
             {paymentsTab ? (
               <TabsTrigger value="payments" className="col-span-2">
                 {paymentsTab.label}

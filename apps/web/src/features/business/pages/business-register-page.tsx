@@ -3,12 +3,14 @@ import { BUSINESS_PASSWORD_MIN } from '@app/contracts/constants'
 import { CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { serverErrorText } from '@/lib/error-text'
+import { errorsT } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { registerBusiness } from '../api/business-api'
@@ -16,9 +18,6 @@ import { AuthCard } from '../components/auth-card'
 import { CentralBillingFields, LegalConsents, PlanChoice } from '../components/registration-fields'
 import { normaliseWebsite, validateRegistration, type RegisterForm } from '../lib/register-validation'
 
-/** Spec §8: the message when the server did not explain the failure. */
-export const REGISTER_FAILED = 'Error al registrar el gimnasio. Inténtelo nuevamente.'
-export const AUTO_LOGIN_FAILED = 'Registro exitoso, pero el inicio de sesión automático falló. Por favor, inicie sesión manualmente.'
 
 const defaults: RegisterForm = {
   firstName: '',
@@ -38,7 +37,8 @@ const defaults: RegisterForm = {
 }
 
 export function BusinessRegisterPage() {
-  usePageMeta('Registro de gimnasio', 'Registra tu gimnasio para gestionar entrenadores, pagos y comisiones.')
+  const { t } = useTranslation('business', { keyPrefix: 'register' })
+  usePageMeta(t('metaTitle'), t('metaDescription'))
   const navigate = useNavigate()
   const { login } = useSession()
   const [error, setError] = useState<string | null>(null)
@@ -50,7 +50,7 @@ export function BusinessRegisterPage() {
     setError(null)
     const problem = validateRegistration(values)
     if (problem) {
-      setError(problem)
+      setError(t(`rule.${problem}`, { min: BUSINESS_PASSWORD_MIN }))
       return
     }
     const payload: BusinessRegisterInput = {
@@ -68,7 +68,8 @@ export function BusinessRegisterPage() {
     try {
       registered = await registerBusiness(payload)
     } catch (err) {
-      setError(serverErrorText(err, 'es', REGISTER_FAILED).message)
+      // Spec §8: the server's message, else the screen's fallback.
+      setError(serverErrorText(err, errorsT, t('failed')).message)
       return
     }
     // Automatic login: the registration answers a session; without one, sign in with the new credentials.
@@ -86,16 +87,16 @@ export function BusinessRegisterPage() {
 
   if (needsManualLogin) {
     return (
-      <AuthCard title="¡Registro completado!">
+      <AuthCard title={t('doneTitle')}>
         <div className="grid gap-4 text-center">
           <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden="true" />
-          <p role="status">{AUTO_LOGIN_FAILED}</p>
+          <p role="status">{t('autoLoginFailed')}</p>
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
             <Button asChild>
-              <Link to="/business/login">Iniciar sesión</Link>
+              <Link to="/business/login">{t('doneLogin')}</Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link to="/">Volver al inicio</Link>
+              <Link to="/">{t('home')}</Link>
             </Button>
           </div>
         </div>
@@ -105,24 +106,24 @@ export function BusinessRegisterPage() {
 
   const { register } = form
   return (
-    <AuthCard wide title="Registro de gimnasio" description="Crea la cuenta de administrador de tu gimnasio. Los campos marcados con * son obligatorios.">
+    <AuthCard wide title={t('title')} description={t('description')}>
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-3 text-sm font-semibold">Administrador</legend>
-          <FormField id="firstName" label="Nombre *" autoComplete="given-name" {...register('firstName')} />
-          <FormField id="lastName" label="Apellido *" autoComplete="family-name" {...register('lastName')} />
-          <FormField id="email" label="Correo electrónico *" type="email" autoComplete="email" {...register('email')} />
+          <legend className="mb-3 text-sm font-semibold">{t('admin')}</legend>
+          <FormField id="firstName" label={t('firstName')} autoComplete="given-name" {...register('firstName')} />
+          <FormField id="lastName" label={t('lastName')} autoComplete="family-name" {...register('lastName')} />
+          <FormField id="email" label={t('email')} type="email" autoComplete="email" {...register('email')} />
           <div className="hidden sm:block" />
-          <FormField id="password" label="Contraseña *" hint={`Mínimo ${BUSINESS_PASSWORD_MIN} caracteres`} type="password" autoComplete="new-password" {...register('password')} />
-          <FormField id="confirmPassword" label="Confirmar contraseña *" type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          <FormField id="password" label={t('password')} hint={t('passwordHint', { min: BUSINESS_PASSWORD_MIN })} type="password" autoComplete="new-password" {...register('password')} />
+          <FormField id="confirmPassword" label={t('confirmPassword')} type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-3 text-sm font-semibold">Gimnasio</legend>
-          <FormField id="businessName" label="Nombre del gimnasio *" autoComplete="organization" {...register('businessName')} />
-          <FormField id="address" label="Dirección *" autoComplete="street-address" {...register('address')} />
-          <FormField id="phone" label="Teléfono (opcional)" type="tel" autoComplete="tel" placeholder="+56 9 1234 5678" {...register('phone')} />
-          <FormField id="website" label="Sitio web (opcional)" type="url" autoComplete="url" placeholder="https://tugimnasio.cl" {...register('website')} />
+          <legend className="mb-3 text-sm font-semibold">{t('gym')}</legend>
+          <FormField id="businessName" label={t('businessName')} autoComplete="organization" {...register('businessName')} />
+          <FormField id="address" label={t('address')} autoComplete="street-address" {...register('address')} />
+          <FormField id="phone" label={t('phone')} type="tel" autoComplete="tel" placeholder={t('phonePlaceholder')} {...register('phone')} />
+          <FormField id="website" label={t('website')} type="url" autoComplete="url" placeholder={t('websitePlaceholder')} {...register('website')} />
         </fieldset>
 
         <PlanChoice form={form} />
@@ -131,12 +132,12 @@ export function BusinessRegisterPage() {
 
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? 'Registrando...' : 'Registrar gimnasio'}
+          {isSubmitting ? t('submitting') : t('submit')}
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          ¿Ya tienes una cuenta?{' '}
+          {t('haveAccount')}{' '}
           <Link to="/business/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Inicia sesión
+            {t('login')}
           </Link>
         </p>
       </form>

@@ -3,6 +3,7 @@ import { PASSWORD_RESET_TTL_MINUTES } from '@app/contracts/constants'
 import { CheckCircle2, MailCheck, type LucideIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { usePageMeta } from '@/components/layout/page-title'
@@ -11,12 +12,10 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { errorText, serverErrorText } from '@/lib/error-text'
 import { formResolver } from '@/lib/form-resolver'
+import { errorsT } from '@/lib/i18n'
 import { clearSession, getSession } from '@/lib/session'
 import { requestPasswordReset, resetPassword } from '../api/business-api'
 import { AuthCard } from '../components/auth-card'
-
-const SEND_FAILED = 'No pudimos enviar el enlace. Inténtalo nuevamente.'
-const RESET_FAILED = 'No pudimos cambiar la contraseña. Inténtalo nuevamente.'
 
 const NewPasswordSchema = ResetPasswordSchema.pick({ password: true })
   .extend({ confirmPassword: z.string() })
@@ -35,7 +34,7 @@ function DoneCard({ title, icon: Icon, children, actions }: { title: string; ico
   )
 }
 
-/** One step's form: sends, and keeps the failure text (spec §8, Spanish screen) for the alert. */
+/** One step's form: sends, and keeps the failure text (spec §8) for the alert. */
 function useStep<Values extends FieldValues>(form: UseFormReturn<Values, unknown, Values>, send: (values: Values) => Promise<void>, fallback: string) {
   const [error, setError] = useState<ReactNode>(null)
   const onSubmit = form.handleSubmit(async (values) => {
@@ -43,44 +42,44 @@ function useStep<Values extends FieldValues>(form: UseFormReturn<Values, unknown
     try {
       await send(values)
     } catch (err) {
-      setError(serverErrorText(err, 'es', fallback).message)
+      setError(serverErrorText(err, errorsT, fallback).message)
     }
   })
   return { error, setError, onSubmit, submitting: form.formState.isSubmitting }
 }
 
 function RequestLinkForm() {
+  const { t } = useTranslation('business', { keyPrefix: 'recovery' })
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useForm<z.infer<typeof ForgotPasswordSchema>>({ resolver: formResolver(ForgotPasswordSchema, 'es'), defaultValues: { email: '' } })
-  const step = useStep(form, async ({ email }) => (await requestPasswordReset(email), setSentTo(email)), SEND_FAILED)
+  const form = useForm<z.infer<typeof ForgotPasswordSchema>>({ resolver: formResolver(ForgotPasswordSchema, errorsT), defaultValues: { email: '' } })
+  const step = useStep(form, async ({ email }) => (await requestPasswordReset(email), setSentTo(email)), t('sendFailed'))
 
   if (sentTo) {
     return (
       <DoneCard
-        title="Revisa tu correo"
+        title={t('sentTitle')}
         icon={MailCheck}
         actions={
           <Button variant="outline" asChild>
-            <Link to="/business/login">Volver al inicio de sesión</Link>
+            <Link to="/business/login">{t('backToLogin')}</Link>
           </Button>
         }
       >
-        Si existe una cuenta con <strong className="break-all">{sentTo}</strong>, te enviamos un enlace para crear una nueva contraseña. El enlace vale por{' '}
-        {PASSWORD_RESET_TTL_MINUTES} minutos. Revisa también la carpeta de spam.
+        <Trans t={t} i18nKey="sentBody" values={{ email: sentTo, minutes: PASSWORD_RESET_TTL_MINUTES }} components={{ email: <strong className="break-all" /> }} />
       </DoneCard>
     )
   }
 
   return (
-    <AuthCard title="Recuperar contraseña" description="Ingresa el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.">
+    <AuthCard title={t('requestTitle')} description={t('requestDescription')}>
       <form onSubmit={step.onSubmit} noValidate className="grid gap-4">
-        <FormField id="email" label="Correo electrónico" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <FormField id="email" label={t('email')} type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
         {step.error && <ErrorAlert>{step.error}</ErrorAlert>}
         <Button type="submit" disabled={step.submitting}>
-          {step.submitting ? 'Enviando...' : 'Enviar enlace'}
+          {step.submitting ? t('sending') : t('send')}
         </Button>
         <Link to="/business/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">
-          Volver al inicio de sesión
+          {t('backToLogin')}
         </Link>
       </form>
     </AuthCard>
@@ -88,8 +87,9 @@ function RequestLinkForm() {
 }
 
 function NewPasswordForm({ hash }: { hash: string }) {
+  const { t } = useTranslation('business', { keyPrefix: 'recovery' })
   const [done, setDone] = useState(false)
-  const form = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: formResolver(NewPasswordSchema, 'es'), defaultValues: { password: '', confirmPassword: '' } })
+  const form = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: formResolver(NewPasswordSchema, errorsT), defaultValues: { password: '', confirmPassword: '' } })
   const { errors } = form.formState
   const step = useStep(
     form,
@@ -99,59 +99,58 @@ function NewPasswordForm({ hash }: { hash: string }) {
       if (getSession()) clearSession()
       setDone(true)
     },
-    RESET_FAILED,
+    t('resetFailed'),
   )
 
   if (done) {
     return (
       <DoneCard
-        title="Contraseña actualizada"
+        title={t('doneTitle')}
         icon={CheckCircle2}
         actions={
           <>
             <Button asChild>
-              <Link to="/business/login">Acceso gimnasios</Link>
+              <Link to="/business/login">{t('gymLogin')}</Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link to="/auth/login">Acceso entrenadores</Link>
+              <Link to="/auth/login">{t('trainerLogin')}</Link>
             </Button>
           </>
         }
       >
-        Tu contraseña fue cambiada. Por seguridad cerramos todas las sesiones abiertas; inicia sesión con la nueva contraseña.
+        {t('doneBody')}
       </DoneCard>
     )
   }
 
   // A spent or expired link (code invalidHash): offer a new one.
-  const linkInvalid = step.error === LINK_INVALID_TEXT
+  const linkInvalid = step.error === errorText('hash', 'invalidHash', errorsT)
   return (
-    <AuthCard title="Crear nueva contraseña" description="Elige una contraseña nueva para tu cuenta.">
+    <AuthCard title={t('newTitle')} description={t('newDescription')}>
       <form onSubmit={step.onSubmit} noValidate className="grid gap-4">
-        <FormField id="password" label="Nueva contraseña" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <FormField id="confirmPassword" label="Confirmar contraseña" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <FormField id="password" label={t('newPassword')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+        <FormField id="confirmPassword" label={t('confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
         {step.error && (
           <ErrorAlert>
             {step.error}
             {linkInvalid && (
               <Link to="/recuperar-password" className="font-medium underline underline-offset-4">
-                Solicitar un nuevo enlace
+                {t('requestNew')}
               </Link>
             )}
           </ErrorAlert>
         )}
         <Button type="submit" disabled={step.submitting}>
-          {step.submitting ? 'Guardando...' : 'Guardar contraseña'}
+          {step.submitting ? t('saving') : t('save')}
         </Button>
       </form>
     </AuthCard>
   )
 }
 
-const LINK_INVALID_TEXT = errorText('hash', 'invalidHash', 'es')
-
 export function PasswordRecoveryPage() {
-  usePageMeta('Recuperar contraseña', 'Recupera el acceso a tu cuenta.')
+  const { t } = useTranslation('business', { keyPrefix: 'recovery' })
+  usePageMeta(t('metaTitle'), t('metaDescription'))
   const [params] = useSearchParams()
   const hash = params.get('hash')?.trim()
   // A new key per hash: following a second link starts a fresh form.

@@ -3,7 +3,7 @@ import type { Plan } from '@app/contracts'
 import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { brand } from '@/lib/brand'
-import { usePlans } from '@/lib/plans'
+import { usePlansCatalogue } from '@/lib/plans'
 import { formatClp } from './plan-cards'
 
 export interface FaqItem {
@@ -41,7 +41,7 @@ function PriceSummary({ plans }: { plans: Plan[] | undefined }) {
 }
 
 export function usePricingFaq(): FaqItem[] {
-  const { data: plans } = usePlans()
+  const { data: plans } = usePlansCatalogue()
   return [
     { question: '¿Cuánto cuesta cada plan?', answer: <PriceSummary plans={plans} /> },
     {

@@ -4,7 +4,7 @@ import { AlertCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button, buttonVariants, Skeleton } from '@/components/layout/light-ui'
 import { clsx as cn } from 'clsx'
-import { usePlans } from '@/lib/plans'
+import { usePlansCatalogue } from '@/lib/plans'
 import { businessPlanNote, contactSalesHref, contactSalesLabel } from '../content'
 import { CheckList } from '@/components/layout/check-list'
 
@@ -70,7 +70,7 @@ function PlanCardSkeleton() {
 /** The four plans from GET /plans, with loading and error states. */
 /** `headingLevel`: the plan titles' level, one below the heading above them (2 on /precios, under its h1). */
 export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const plans = usePlans()
+  const plans = usePlansCatalogue()
   if (plans.isError) {
     return (
       <div role="alert" className="mx-auto mt-12 flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-destructive/40 bg-destructive/5 p-6 text-center">
@@ -90,7 +90,7 @@ export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
     <div className="mt-12" aria-busy={plans.isPending}>
       {plans.isPending && <span className="sr-only" role="status">Cargando planes…</span>}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {plans.isPending ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />) : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} />)}
+        {plans.isPending || !plans.data ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />) : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} />)}
       </ul>
     </div>
   )

@@ -1,10 +1,11 @@
 import type { SubscriptionStatus } from '@app/contracts'
-import { SUBSCRIPTION_STATE_LABELS } from '@app/contracts/constants'
 import { useQuery } from '@tanstack/react-query'
 import { Banknote, CreditCard, Loader2, LogOut, Smartphone } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
+import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { PageLoading } from '@/components/layout/page-loading'
 import { usePageMeta } from '@/components/layout/page-title'
@@ -14,49 +15,51 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { brand } from '@/lib/brand'
+import { useFormat } from '@/lib/i18n'
 import { useSession } from '@/lib/use-session'
 import { createPortalSession, getPayoutAccount, getSubscriptionStatus, setupPayouts } from '@/lib/account-api'
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('es-CL', { day: 'numeric', month: 'long', year: 'numeric' }) : '—')
-
 function SubscriptionCard({ status, onPortal, openingPortal }: { status: SubscriptionStatus; onPortal: () => void; openingPortal: boolean }) {
+  const { t } = useTranslation('trainer-dashboard')
+  const format = useFormat()
+  const formatDate = (iso: string | null) => (iso ? format.date(iso) : '—')
   const sub = status.subscription
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CreditCard className="size-5 text-primary" aria-hidden="true" />
-          <h2>Suscripción</h2>
+          <h2>{t('subscription.title')}</h2>
         </CardTitle>
-        <CardDescription>Tu plan y su facturación.</CardDescription>
+        <CardDescription>{t('subscription.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {sub ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Plan</dt>
+            <dt className="text-muted-foreground">{t('subscription.plan')}</dt>
             <dd className="font-medium">{sub.planTitle}</dd>
-            <dt className="text-muted-foreground">Estado</dt>
+            <dt className="text-muted-foreground">{t('subscription.status')}</dt>
             <dd>
-              <Badge variant={status.hasActiveSubscription ? 'success' : 'destructive'}>{SUBSCRIPTION_STATE_LABELS[sub.status] ?? sub.status}</Badge>
+              <Badge variant={status.hasActiveSubscription ? 'success' : 'destructive'}>{t(`state.${sub.status}`, { defaultValue: sub.status })}</Badge>
             </dd>
-            <dt className="text-muted-foreground">Fin de la prueba</dt>
+            <dt className="text-muted-foreground">{t('subscription.trialEnd')}</dt>
             <dd>{formatDate(sub.trialEnd)}</dd>
-            <dt className="text-muted-foreground">{sub.cancelAtPeriodEnd ? 'Termina el' : 'Próxima renovación'}</dt>
+            <dt className="text-muted-foreground">{sub.cancelAtPeriodEnd ? t('subscription.endsOn') : t('subscription.renewsOn')}</dt>
             <dd>{formatDate(sub.currentPeriodEnd)}</dd>
           </dl>
         ) : (
-          <p className="text-sm text-muted-foreground">Aún no tienes una suscripción activa.</p>
+          <p className="text-sm text-muted-foreground">{t('subscription.none')}</p>
         )}
       </CardContent>
       <CardFooter>
         {sub ? (
           <Button onClick={onPortal} disabled={openingPortal}>
             {openingPortal ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Gestionar suscripción
+            {t('subscription.manage')}
           </Button>
         ) : (
           <Button asChild>
-            <Link to="/auth/select-plan">Elegir un plan</Link>
+            <Link to="/auth/select-plan">{t('subscription.choosePlan')}</Link>
           </Button>
         )}
       </CardFooter>
@@ -66,13 +69,14 @@ function SubscriptionCard({ status, onPortal, openingPortal }: { status: Subscri
 
 /** `billing`: the client billing sections, mounted by the route (features/client-billing). */
 export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) {
-  usePageMeta('Panel del entrenador')
+  const { t } = useTranslation('trainer-dashboard')
+  usePageMeta(t('metaTitle'), t('metaDescription'))
   const { user, isLoading, logout } = useSession()
   const subscription = useQuery({ queryKey: ['subscription-status', user?.id], queryFn: getSubscriptionStatus, enabled: !!user })
   const payouts = useQuery({ queryKey: ['payout-account', user?.id], queryFn: () => getPayoutAccount(user!.id), enabled: !!user })
   const [opening, setOpening] = useState<'portal' | 'payouts' | null>(null)
 
-  if (isLoading && !user) return <PageLoading />
+  if (isLoading && !user) return <PageLoading label={t('loading')} />
   if (!user) return <Navigate to="/auth/login" replace />
 
   const onPortal = async () => {
@@ -81,7 +85,7 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
       const { url } = await createPortalSession(`${window.location.origin}/dashboard`)
       window.location.assign(url)
     } catch {
-      toast.error('Error al acceder al portal de facturación')
+      toast.error(t('portalFailed'))
       setOpening(null)
     }
   }
@@ -90,10 +94,10 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
     setOpening('payouts')
     try {
       const { onboardingUrl } = await setupPayouts(user.id, user.email)
-      if (!onboardingUrl) toast.error('No se recibió URL de onboarding')
+      if (!onboardingUrl) toast.error(t('noOnboardingUrl'))
       else window.open(onboardingUrl, '_blank', 'noopener')
     } catch {
-      toast.error('Error iniciando onboarding')
+      toast.error(t('onboardingFailed'))
     } finally {
       setOpening(null)
     }
@@ -105,24 +109,25 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-4">
           <Logo />
-          <Button variant="ghost" size="sm" onClick={() => void logout()}>
-            <LogOut aria-hidden="true" />
-            Cerrar sesión
-          </Button>
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <LanguageSwitch />
+            <Button variant="ghost" size="sm" onClick={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              {t('logout')}
+            </Button>
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">
-            Hola, {user.firstName} {user.lastName}
-          </h1>
-          <p className="text-muted-foreground">Este es el resumen de tu cuenta de entrenador.</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('greeting', { firstName: user.firstName, lastName: user.lastName })}</h1>
+          <p className="text-muted-foreground">{t('intro')}</p>
         </div>
         <div className="grid gap-6 md:grid-cols-2">
           {subscription.isPending ? (
-            <Skeleton className="h-64 rounded-xl" aria-label="Cargando suscripción" />
+            <Skeleton className="h-64 rounded-xl" aria-label={t('loadingSubscription')} />
           ) : subscription.isError ? (
-            <ErrorAlert>Error al verificar el estado de la suscripción</ErrorAlert>
+            <ErrorAlert>{t('statusFailed')}</ErrorAlert>
           ) : (
             <SubscriptionCard status={subscription.data} onPortal={onPortal} openingPortal={opening === 'portal'} />
           )}
@@ -130,26 +135,26 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
                 <Banknote className="size-5 text-primary" aria-hidden="true" />
-                <h2>Pagos de tus clientes</h2>
+                <h2>{t('payouts.title')}</h2>
               </CardTitle>
-              <CardDescription>La cuenta donde recibes los cobros automáticos.</CardDescription>
+              <CardDescription>{t('payouts.description')}</CardDescription>
             </CardHeader>
             <CardContent className="text-sm">
               {payouts.isPending ? (
                 <Skeleton className="h-6 w-40" />
               ) : payouts.isError ? (
-                <p className="text-destructive-strong">Error verificando</p>
+                <p className="text-destructive-strong">{t('payouts.checkFailed')}</p>
               ) : (
                 <p>
-                  Estado:{' '}
-                  <Badge variant={payoutsReady ? 'success' : 'secondary'}>{payoutsReady ? 'Configuración completa' : 'Configuración pendiente'}</Badge>
+                  {t('payouts.status')}{' '}
+                  <Badge variant={payoutsReady ? 'success' : 'secondary'}>{payoutsReady ? t('payouts.complete') : t('payouts.pending')}</Badge>
                 </p>
               )}
             </CardContent>
             <CardFooter>
               <Button variant={payoutsReady ? 'outline' : 'default'} onClick={onPayouts} disabled={opening === 'payouts' || !subscription.data?.subscription}>
                 {opening === 'payouts' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                {payoutsReady ? 'Revisar configuración de pagos' : 'Configurar pagos'}
+                {payoutsReady ? t('payouts.review') : t('payouts.setup')}
               </Button>
             </CardFooter>
           </Card>
@@ -159,9 +164,9 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <Smartphone className="size-5 text-primary" aria-hidden="true" />
-              <h2>Descarga la app</h2>
+              <h2>{t('app.title')}</h2>
             </CardTitle>
-            <CardDescription>Gestiona rutinas, clientes y progreso desde tu teléfono con el mismo correo y contraseña.</CardDescription>
+            <CardDescription>{t('app.description')}</CardDescription>
           </CardHeader>
           <CardFooter className="flex flex-wrap gap-3">
             <Button asChild variant="outline">

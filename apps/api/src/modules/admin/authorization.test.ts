@@ -1,0 +1,110 @@
+import { count } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../db/schema.ts'
+import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
+import { registerOwner, submitLead, trainerWith } from './test-helpers.ts'
+
+// Issue 13: every admin route refuses anonymous callers (401) and every role but platform_admin
+// (403). The routes come from the app's own route table, so a route added later is covered, and
+// a route this file has no valid request for fails the first test.
+const ctx = useTestApp()
+
+type Example = { url: string; body?: unknown; ok: number }
+let examples: Record<string, Example>
+let tokens: Record<string, string | undefined>
+let adminToken: string
+
+beforeAll(async () => {
+  const owner = await registerOwner(ctx.app)
+  const trainer = await trainerWith(ctx.app, { status: 'trialing', trialEnd: new Date(Date.now() + 86400_000) })
+  const member = await createUserAndLogin(ctx.app, { role: 'member' })
+  const businessAdmin = await createUserAndLogin(ctx.app, { role: 'admin' })
+  const target = await trainerWith(ctx.app)
+  const lead = await submitLead(ctx.app, { name: 'Rosa', city: 'Talca' })
+  adminToken = (await createUserAndLogin(ctx.app, { role: 'platform_admin' })).token
+  tokens = { anonymous: undefined, owner: owner.token, trainer: trainer.token, member: member.token, 'business admin': businessAdmin.token }
+  const t = target.user.id
+  const b = owner.business.id
+  examples = {
+    'GET /api/v1/admin/leads': { url: '/api/v1/admin/leads?status=new', ok: 200 },
+    'GET /api/v1/admin/leads/export.csv': { url: '/api/v1/admin/leads/export.csv', ok: 200 },
+    'GET /api/v1/admin/leads/:id': { url: `/api/v1/admin/leads/${lead.id}`, ok: 200 },
+    'PATCH /api/v1/admin/leads/:id': { url: `/api/v1/admin/leads/${lead.id}`, body: { status: 'contacted', note: 'called' }, ok: 200 },
+    'GET /api/v1/admin/trainers': { url: '/api/v1/admin/trainers', ok: 200 },
+    'GET /api/v1/admin/trainers/:id': { url: `/api/v1/admin/trainers/${t}`, ok: 200 },
+    'POST /api/v1/admin/trainers/:id/deactivate': { url: `/api/v1/admin/trainers/${t}/deactivate`, body: { reason: 'test' }, ok: 200 },
+    'POST /api/v1/admin/trainers/:id/reactivate': { url: `/api/v1/admin/trainers/${t}/reactivate`, body: { reason: 'test' }, ok: 200 },
+    'POST /api/v1/admin/trainers/:id/resend-mail': { url: `/api/v1/admin/trainers/${t}/resend-mail`, body: { kind: 'welcome' }, ok: 200 },
+    'GET /api/v1/admin/businesses': { url: '/api/v1/admin/businesses', ok: 200 },
+    'GET /api/v1/admin/businesses/:id': { url: `/api/v1/admin/businesses/${b}`, ok: 200 },
+    'PATCH /api/v1/admin/businesses/:id': { url: `/api/v1/admin/businesses/${b}`, body: { subscriptionPlan: 'enterprise', reason: 'contract' }, ok: 200 },
+    'GET /api/v1/admin/audit': { url: '/api/v1/admin/audit?action=auth.*', ok: 200 },
+    'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
+  }
+})
+
+/** Every admin route of the app (HEAD routes Fastify adds for GET ones are answered by the GET's checks). */
+const adminRoutes = () =>
+  ctx.app.routeAuth.filter((r) => r.url.startsWith('/api/v1/admin') && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`)
+
+const send = (route: string, token: string | undefined) => {
+  const e = examples[route]!
+  return call(ctx.app, route.split(' ')[0] as InjectOptions['method'], e.url, { token, body: e.body })
+}
+
+describe('every admin route: who may call it', () => {
+  it('the route table and this file name the same routes, each authenticated in onRequest and declaring a bearer token', () => {
+    const routes = adminRoutes()
+    expect(routes.length).toBeGreaterThanOrEqual(14)
+    expect([...routes].sort()).toEqual(Object.keys(examples).sort())
+    for (const r of ctx.app.routeAuth.filter((r) => r.url.startsWith('/api/v1/admin'))) {
+      expect(r.authenticated, `${r.method} ${r.url}`).toBe(true)
+      expect(r.declaresBearer, `${r.method} ${r.url}`).toBe(true)
+    }
+  })
+
+  it('anonymous 401; owner, trainer, member and business admin 403; nothing is written', async () => {
+    const [{ before }] = await ctx.app.db.select({ before: count() }).from(auditLog)
+    for (const route of adminRoutes()) {
+      for (const [who, token] of Object.entries(tokens)) {
+        const res = await send(route, token)
+        expect(res.statusCode, `${route} as ${who}`).toBe(token ? 403 : 401)
+        expect(res.json(), `${route} as ${who}`).toMatchObject({ status: token ? 403 : 401, message: expect.any(String) })
+      }
+    }
+    const [{ after }] = await ctx.app.db.select({ after: count() }).from(auditLog)
+    expect(after).toBe(before)
+  })
+
+  it('a forged or expired-looking token is 401 on every route', async () => {
+    for (const route of adminRoutes()) {
+      expect((await send(route, 'not.a.jwt')).statusCode, route).toBe(401)
+    }
+  })
+
+  it('platform_admin succeeds on every route', async () => {
+    for (const route of adminRoutes()) {
+      const res = await send(route, adminToken)
+      expect(res.statusCode, `${route}: ${res.body.slice(0, 300)}`).toBe(examples[route]!.ok)
+    }
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents every admin route with the admin tag, bearer security and its query or body schema', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    for (const route of adminRoutes()) {
+      const [method, url] = route.split(' ') as [string, string]
+      const op = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]
+      expect(op, route).toBeDefined()
+      expect(op.tags, route).toEqual(['admin'])
+      expect(op.security, route).toEqual([{ bearer: [] }])
+      expect(op.responses['403'], route).toBeDefined()
+    }
+    const leads = doc.paths['/api/v1/admin/leads'].get
+    expect(leads.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'status', 'from', 'to', 'cursor', 'limit', 'sort']))
+    expect(doc.paths['/api/v1/admin/leads/{id}'].patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status')
+    expect(doc.paths['/api/v1/admin/audit/export.csv'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['actor', 'action']))
+  })
+})

@@ -1,0 +1,37 @@
+import { AdminBusinessDetailSchema, AdminBusinessListQuerySchema, AdminBusinessListSchema, AdminBusinessSchema, AdminBusinessUpdateSchema, IdParamsSchema } from '@app/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { getBusiness, listBusinesses, updateBusiness } from './businesses.ts'
+import { adminBase, adminErrors, adminGuards, operatorOf } from './route-kit.ts'
+
+export default async function businessesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const guard = adminGuards(app)
+
+  app.get(
+    '/admin/businesses',
+    { schema: { ...adminBase, summary: 'Businesses (gyms): owner, plan, split, trainers vs limit; newest first', querystring: AdminBusinessListQuerySchema, response: { 200: AdminBusinessListSchema, ...adminErrors } }, preHandler: guard.read },
+    (request) => listBusinesses(app.db, request.query),
+  )
+
+  app.get(
+    '/admin/businesses/:id',
+    { schema: { ...adminBase, summary: 'One business and its audit rows', params: IdParamsSchema, response: { 200: AdminBusinessDetailSchema, ...adminErrors } }, preHandler: guard.read },
+    (request) => getBusiness(app.db, request.params.id),
+  )
+
+  app.patch(
+    '/admin/businesses/:id',
+    {
+      schema: {
+        ...adminBase,
+        summary: 'Change a business plan or commission split with a required reason; audited with before and after',
+        params: IdParamsSchema,
+        body: AdminBusinessUpdateSchema,
+        response: { 200: AdminBusinessSchema, ...adminErrors },
+      },
+      preHandler: guard.write,
+    },
+    (request) => updateBusiness(app.db, operatorOf(request), request.params.id, request.body),
+  )
+}

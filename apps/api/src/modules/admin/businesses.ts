@@ -1,0 +1,100 @@
+import { TRAINER_LIMITS, type AdminBusiness, type AdminBusinessDetail, type AdminBusinessList, type AdminBusinessListQuery, type AdminBusinessUpdate } from '@app/contracts'
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.ts'
+import { auditLog, businesses, gyms, trainers, users } from '../../db/schema.ts'
+import { notFound } from '../../errors.ts'
+import { recordAudit } from '../audit/service.ts'
+import { toBusiness } from '../business/service.ts'
+import type { Operator } from './actor.ts'
+import { toAuditEntry } from './audit-log.ts'
+import { containsPattern } from './cursor.ts'
+
+type BusinessRow = typeof businesses.$inferSelect
+
+const columns = {
+  business: businesses,
+  owner: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+  gym: { id: gyms.id, name: gyms.name, city: gyms.city },
+  // Every trainer record of the owner's gym counts against the limit (decision 024).
+  trainerCount: sql<number>`(select count(*)::int from ${trainers} where ${trainers.gymId} = ${gyms.id})`,
+}
+type Row = { business: BusinessRow; owner: AdminBusiness['owner']; gym: { id: string | null; name: string | null; city: string | null } | null; trainerCount: number }
+
+const toAdminBusiness = (r: Row): AdminBusiness => ({
+  ...toBusiness(r.business),
+  owner: r.owner,
+  gym: r.gym?.id ? { id: r.gym.id, name: r.gym.name!, city: r.gym.city! } : null,
+  trainers: { count: r.gym?.id ? Number(r.trainerCount) : 0, limit: TRAINER_LIMITS[r.business.subscriptionPlan] },
+  createdAt: r.business.createdAt.toISOString(),
+})
+
+const base = (db: Tx) =>
+  db.select(columns).from(businesses).innerJoin(users, eq(users.id, businesses.ownerId)).leftJoin(gyms, eq(gyms.ownerId, businesses.ownerId))
+
+export async function listBusinesses(db: Db, query: AdminBusinessListQuery): Promise<AdminBusinessList> {
+  const where = and(
+    query.plan ? eq(businesses.subscriptionPlan, query.plan) : undefined,
+    query.q ? or(ilike(businesses.name, containsPattern(query.q)), ilike(users.email, containsPattern(query.q))) : undefined,
+  )
+  const rows = await base(db)
+    .where(where)
+    .orderBy(desc(businesses.createdAt), businesses.id)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+  const [{ total }] = await db.select({ total: count() }).from(businesses).innerJoin(users, eq(users.id, businesses.ownerId)).where(where)
+  return { data: (rows as Row[]).map(toAdminBusiness), page: query.page, pageSize: query.pageSize, total }
+}
+
+async function findBusiness(db: Tx, id: string) {
+  const [row] = await base(db).where(eq(businesses.id, id)).limit(1)
+  if (!row) throw notFound('Business not found')
+  return toAdminBusiness(row as Row)
+}
+
+export async function getBusiness(db: Db, id: string): Promise<AdminBusinessDetail> {
+  const business = await findBusiness(db, id)
+  const history = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, 'business'), eq(auditLog.subjectId, id)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(200)
+  return { ...business, history: history.map(toAuditEntry) }
+}
+
+/** What an audit row keeps of a business: the fields an admin may change. */
+const auditedFields = (row: BusinessRow) => ({
+  subscriptionPlan: row.subscriptionPlan,
+  commissionRates: { trainer: Number(row.commissionTrainer), gym: Number(row.commissionGym), platform: Number(row.commissionPlatform) },
+})
+
+/**
+ * Plan and split change here only; the change and its audit row commit together. A downgrade
+ * below the trainers a gym already has keeps them: the limit stops new ones (decision 024).
+ */
+export async function updateBusiness(db: Db, by: Operator, id: string, input: AdminBusinessUpdate): Promise<AdminBusiness> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(businesses).where(eq(businesses.id, id)).limit(1).for('update')
+    if (!before) throw notFound('Business not found')
+    const rates = input.commissionRates
+    const [after] = await tx
+      .update(businesses)
+      .set({
+        ...(input.subscriptionPlan ? { subscriptionPlan: input.subscriptionPlan } : {}),
+        ...(rates ? { commissionTrainer: rates.trainer.toFixed(3), commissionGym: rates.gym.toFixed(3), commissionPlatform: rates.platform.toFixed(3) } : {}),
+      })
+      .where(eq(businesses.id, id))
+      .returning()
+    await recordAudit(tx, {
+      action: 'business.update',
+      actor: by.actor,
+      ip: by.ip,
+      subjectType: 'business',
+      subjectId: id,
+      reason: input.reason,
+      before: auditedFields(before),
+      after: auditedFields(after),
+    })
+    return findBusiness(tx, id)
+  })
+}

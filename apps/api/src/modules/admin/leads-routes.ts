@@ -1,0 +1,47 @@
+import { AdminLeadDetailSchema, AdminLeadExportQuerySchema, AdminLeadListQuerySchema, AdminLeadListSchema, AdminLeadUpdateSchema, IdParamsSchema } from '@app/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { allPages, sendCsv } from './csv.ts'
+import { getLead, LEAD_CSV_COLUMNS, listLeads, updateLead } from './leads.ts'
+import { adminBase, adminErrors, adminGuards, csvName, operatorOf } from './route-kit.ts'
+
+const EXPORT_PAGE = 1000
+
+export default async function leadsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const guard = adminGuards(app)
+
+  app.get(
+    '/admin/leads',
+    { schema: { ...adminBase, summary: 'Free-access requests (leads): search, filters, cursor pages', querystring: AdminLeadListQuerySchema, response: { 200: AdminLeadListSchema, ...adminErrors } }, preHandler: guard.read },
+    (request) => listLeads(app.db, request.query),
+  )
+
+  app.get(
+    '/admin/leads/export.csv',
+    {
+      schema: { ...adminBase, summary: 'Leads as CSV (same filters as the list; streamed; formula-safe cells)', produces: ['text/csv'], querystring: AdminLeadExportQuerySchema, response: { ...adminErrors } },
+      preHandler: guard.exportCsv,
+    },
+    async (request, reply) => {
+      const query = request.query
+      const rows = allPages((cursor) => listLeads(app.db, { ...query, cursor, limit: EXPORT_PAGE }))
+      return sendCsv(reply, csvName('leads'), [...LEAD_CSV_COLUMNS], rows)
+    },
+  )
+
+  app.get(
+    '/admin/leads/:id',
+    { schema: { ...adminBase, summary: 'One lead and its history', params: IdParamsSchema, response: { 200: AdminLeadDetailSchema, ...adminErrors } }, preHandler: guard.read },
+    (request) => getLead(app.db, request.params.id),
+  )
+
+  app.patch(
+    '/admin/leads/:id',
+    {
+      schema: { ...adminBase, summary: 'Move a lead along the pipeline and/or add a note (audited)', params: IdParamsSchema, body: AdminLeadUpdateSchema, response: { 200: AdminLeadDetailSchema, ...adminErrors } },
+      preHandler: guard.write,
+    },
+    (request) => updateLead(app.db, operatorOf(request), request.params.id, request.body),
+  )
+}

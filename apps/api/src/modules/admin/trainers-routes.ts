@@ -1,0 +1,54 @@
+import { AdminAccountActionSchema, AdminResendMailResultSchema, AdminResendMailSchema, AdminTrainerDetailSchema, AdminTrainerListQuerySchema, AdminTrainerListSchema, AdminTrainerSchema, IdParamsSchema } from '@app/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { adminBase, adminErrors, adminGuards, operatorOf } from './route-kit.ts'
+import { setTrainerActive } from './trainer-account.ts'
+import { resendTrainerMail } from './trainer-mail.ts'
+import { getTrainer, listTrainers } from './trainers.ts'
+
+export default async function trainersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const guard = adminGuards(app)
+
+  app.get(
+    '/admin/trainers',
+    {
+      schema: { ...adminBase, summary: 'Trainer accounts: subscription, plan, payouts, clients vs limit, sign-up date', querystring: AdminTrainerListQuerySchema, response: { 200: AdminTrainerListSchema, ...adminErrors } },
+      preHandler: guard.read,
+    },
+    (request) => listTrainers(app.db, request.query),
+  )
+
+  app.get(
+    '/admin/trainers/:id',
+    { schema: { ...adminBase, summary: 'One trainer (user id) and its history', params: IdParamsSchema, response: { 200: AdminTrainerDetailSchema, ...adminErrors } }, preHandler: guard.read },
+    (request) => getTrainer(app.db, request.params.id),
+  )
+
+  app.post(
+    '/admin/trainers/:id/deactivate',
+    {
+      schema: { ...adminBase, summary: 'Disable the account and end every session at once (audited)', params: IdParamsSchema, body: AdminAccountActionSchema, response: { 200: AdminTrainerSchema, ...adminErrors } },
+      preHandler: guard.write,
+    },
+    (request) => setTrainerActive(app.db, operatorOf(request), request.params.id, false, request.body.reason),
+  )
+
+  app.post(
+    '/admin/trainers/:id/reactivate',
+    {
+      schema: { ...adminBase, summary: 'Enable the account again (audited)', params: IdParamsSchema, body: AdminAccountActionSchema, response: { 200: AdminTrainerSchema, ...adminErrors } },
+      preHandler: guard.write,
+    },
+    (request) => setTrainerActive(app.db, operatorOf(request), request.params.id, true, request.body.reason),
+  )
+
+  app.post(
+    '/admin/trainers/:id/resend-mail',
+    {
+      schema: { ...adminBase, summary: 'Queue the welcome mail or a set-password link again (limited, audited)', params: IdParamsSchema, body: AdminResendMailSchema, response: { 200: AdminResendMailResultSchema, ...adminErrors } },
+      preHandler: guard.mail,
+    },
+    (request) => resendTrainerMail(app, operatorOf(request), request.params.id, request.body),
+  )
+}
