@@ -30,6 +30,9 @@ export const robotsDisallow = [
   '/dashboard',
   '/business/dashboard',
   '/admin',
+  // Client billing: invitation links carry a token; the client's own page is private.
+  '/invitacion/',
+  '/mi-suscripcion',
   '/recuperar-password',
   '/auth/verify',
   '/auth/select-plan',

@@ -3,11 +3,12 @@ import { NotFoundPage } from '@/components/errors/not-found-page'
 import { RouteError } from '@/components/errors/route-error'
 import { PageLoading } from '@/components/layout/page-loading'
 import { showLanguage, type Language } from '@/lib/language'
-import { loadBusinessDashboardPage, loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
+import { loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
 import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
 import * as admin from '@/features/admin'
-import { loadTrainerDashboardPage } from '@/features/trainer-dashboard'
+import { loadInvitationPage, loadInvitationPaidPage, loadMySubscriptionsPage } from '@/features/client-billing'
+import { loadBusinessDashboard, loadTrainerDashboard } from './routes/dashboards'
 import {
   loadCheckoutPages,
   loadOnboardingCompletePage,
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = [
       // Business area
       { path: '/business/login', ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']) },
       { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },
-      { path: '/business/dashboard', ...translatedPage(loadBusinessDashboardPage, 'BusinessDashboardPage', 'en', ['business', 'errors']) },
+      { path: '/business/dashboard', ...translatedPage(loadBusinessDashboard, 'BusinessDashboard', 'en', ['business', 'client-billing', 'errors']) },
       { path: '/recuperar-password', ...translatedPage(loadPasswordRecoveryPage, 'PasswordRecoveryPage', 'es', ['business', 'errors']) },
       // Trainer self-service flow
       { path: '/auth/login', ...translatedPage(loadTrainerLoginPage, 'TrainerLoginPage', 'es', ['trainer-signup', 'errors']) },
@@ -74,7 +75,6 @@ export const routes: RouteObject[] = [
       { path: '/auth/checkout/cancel', ...page(loadCheckoutPages, 'CheckoutCancelPage') },
       { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
       { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
-      { path: '/dashboard', ...translatedPage(loadTrainerDashboardPage, 'TrainerDashboardPage', 'es', ['trainer-dashboard']) },
       // Operator console (issue 13): Spanish by default, with the switch; the layout lets platform admins in.
       { path: '/admin/login', ...translatedPage(admin.loadAdminLoginPage, 'AdminLoginPage', 'es', ['admin', 'errors']) },
       {
@@ -92,6 +92,11 @@ export const routes: RouteObject[] = [
           { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
         ],
       },
+      { path: '/dashboard', ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', ['trainer-dashboard', 'client-billing', 'errors']) },
+      // Client billing: the client's Spanish pages (issue 12)
+      { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },
+      { path: '/invitacion/:token', ...page(loadInvitationPage, 'InvitationPage') },
+      { path: '/mi-suscripcion', ...page(loadMySubscriptionsPage, 'MySubscriptionsPage') },
       { path: '*', Component: NotFoundPage },
     ],
   },

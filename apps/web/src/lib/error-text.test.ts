@@ -44,6 +44,15 @@ const INPUTS: [string, Lang[]][] = [
   ['AdminLeadListQuerySchema', ['es', 'en']],
   ['AdminTrainerListQuerySchema', ['es', 'en']],
   ['AdminAuditListQuerySchema', ['es', 'en']],
+  // Client billing: the trainer's screens have the switch; the client's are Spanish.
+  ['OfferCreateSchema', ['es', 'en']],
+  ['OfferUpdateSchema', ['es', 'en']],
+  ['ClientInvitationCreateSchema', ['es', 'en']],
+  ['RefundRequestSchema', ['es', 'en']],
+  ['DateRangeQuerySchema', ['es', 'en']],
+  ['InvitationConfirmSchema', ['es']],
+  ['ClientCheckoutRequestSchema', ['es']],
+  ['ClientPortalRequestSchema', ['es']],
 ]
 
 /** Codes the API's services send on a field (apps/api/src/modules/*\/service.ts), by screen language. */
@@ -79,6 +88,27 @@ const SERVICE_CODES: [field: string, code: string, lang: Lang][] = [
   ['commissionRates', 'mustSumToOne', 'es'],
   ['lastName', 'invalidCharacters', 'es'],
   ['city', 'invalidCharacters', 'en'],
+  // Client billing (apps/api/src/modules/client-billing)
+  ...(['es', 'en'] as const).flatMap((lang): [string, string, Lang][] => [
+    ['clients', 'limitReached', lang],
+    ['subscription', 'required', lang],
+    ['payouts', 'required', lang],
+    ['offerId', 'notPurchasable', lang],
+    ['offerId', 'notFound', lang],
+    ['id', 'notPurchasable', lang],
+    ['id', 'notFound', lang],
+    ['amountClp', 'tooBig', lang],
+    ['email', 'alreadyExists', lang],
+    ['email', 'invalid', lang],
+    ['from', 'invalid', lang],
+    ['to', 'invalid', lang],
+    ['body', 'nothingToChange', lang],
+  ]),
+  ['offer', 'notPurchasable', 'es'],
+  ['token', 'alreadySubscribed', 'es'],
+  ['token', 'notFound', 'es'],
+  ['token', 'invalid', 'es'],
+  ['firstName', 'required', 'es'],
 ]
 
 const PROBES: unknown[] = [undefined, null, '', '   ', 'x', 'Ab1!', 'a'.repeat(6000), 'not an email', 'ftp://x', '12', -1, 1.5, 1_000_000, 0, true, {}, [], { trainer: 1, gym: 1, platform: 1 }]

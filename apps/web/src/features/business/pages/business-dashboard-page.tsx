@@ -1,7 +1,7 @@
 import type { Trainer, TrainerCreated } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Building2, LogOut, Plus, UserPlus, Users, Zap } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
@@ -22,7 +22,8 @@ import { TrainerDialog } from '../components/trainer-dialog'
 import { TrainerPanel } from '../components/trainer-panel'
 import { useMyGym, useTrainers } from '../hooks/use-business-data'
 
-export function BusinessDashboardPage() {
+/** `paymentsTab`: the 'Payments & Commissions' tab, mounted by the route (features/client-billing). */
+export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: ReactNode; content: ReactNode } } = {}) {
   const { t } = useTranslation('business', { keyPrefix: 'dashboard' })
   usePageMeta(t('metaTitle'), t('metaDescription'))
   const { number } = useFormat()
@@ -103,9 +104,14 @@ export function BusinessDashboardPage() {
         </section>
 
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList className="w-full sm:w-fit">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
             <TabsTrigger value="gym">{t('gymTab')}</TabsTrigger>
             <TabsTrigger value="trainers">{t('trainerTab')}</TabsTrigger>
+            {paymentsTab ? (
+              <TabsTrigger value="payments" className="col-span-2">
+                {paymentsTab.label}
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <TabsContent value="gym" className="grid gap-4">
             <GymPanel gymQuery={gymQuery} onCreate={() => setGymDialogOpen(true)} onEdit={() => setGymDialogOpen(true)} />
@@ -113,6 +119,7 @@ export function BusinessDashboardPage() {
           <TabsContent value="trainers" className="grid gap-4">
             <TrainerPanel gymQuery={gymQuery} trainersQuery={trainersQuery} onAdd={() => openTrainer(null)} onEdit={openTrainer} />
           </TabsContent>
+          {paymentsTab ? <TabsContent value="payments">{paymentsTab.content}</TabsContent> : null}
         </Tabs>
       </main>
 

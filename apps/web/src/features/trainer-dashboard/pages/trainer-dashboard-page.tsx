@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Banknote, CreditCard, Loader2, LogOut, Smartphone } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
@@ -67,7 +67,8 @@ function SubscriptionCard({ status, onPortal, openingPortal }: { status: Subscri
   )
 }
 
-export function TrainerDashboardPage() {
+/** `billing`: the client billing sections, mounted by the route (features/client-billing). */
+export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) {
   const { t } = useTranslation('trainer-dashboard')
   usePageMeta(t('metaTitle'), t('metaDescription'))
   const { user, isLoading, logout } = useSession()
@@ -158,6 +159,7 @@ export function TrainerDashboardPage() {
             </CardFooter>
           </Card>
         </div>
+        {billing}
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">

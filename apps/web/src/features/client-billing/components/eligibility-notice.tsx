@@ -1,0 +1,38 @@
+import { AlertTriangle } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+
+export type Missing = 'subscription' | 'payouts'
+
+/** Why the trainer cannot charge clients yet, and the page that fixes each reason. */
+export function EligibilityNotice({ missing }: { missing: Missing[] }) {
+  const { t } = useTranslation('client-billing', { keyPrefix: 'eligibility' })
+  return (
+    <Alert>
+      <AlertTriangle aria-hidden="true" />
+      <AlertTitle>{t('title')}</AlertTitle>
+      <AlertDescription>
+        <ul className="mt-1 grid gap-3">
+          {missing.includes('subscription') ? (
+            <li className="grid gap-2">
+              <span>{t('subscription')}</span>
+              <Button asChild size="sm" className="w-fit">
+                <Link to="/auth/select-plan">{t('subscriptionAction')}</Link>
+              </Button>
+            </li>
+          ) : null}
+          {missing.includes('payouts') ? (
+            <li className="grid gap-2">
+              <span>{t('payouts')}</span>
+              <Button asChild size="sm" className="w-fit">
+                <Link to="/auth/stripe/onboarding">{t('payoutsAction')}</Link>
+              </Button>
+            </li>
+          ) : null}
+        </ul>
+      </AlertDescription>
+    </Alert>
+  )
+}

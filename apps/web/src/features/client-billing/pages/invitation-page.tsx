@@ -1,0 +1,238 @@
+import { InvitationConfirmSchema, OTP_LENGTH, type InvitationDetails } from '@app/contracts'
+import { useMutation } from '@tanstack/react-query'
+import { CalendarCheck, Loader2, MailCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useForm, type FieldPath } from 'react-hook-form'
+import { Link, useParams } from 'react-router'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { PageLoading } from '@/components/layout/page-loading'
+import { usePageMeta } from '@/components/layout/page-title'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { ErrorAlert } from '@/components/ui/error-alert'
+import { FormField } from '@/components/ui/form-field'
+import { ApiError } from '@/lib/api-client'
+import { errorText, serverErrorText } from '@/lib/error-text'
+import { formResolver } from '@/lib/form-resolver'
+import { setSession } from '@/lib/session'
+import { useSession } from '@/lib/use-session'
+import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitation } from '../api/client-billing-api'
+import { ClientLayout, formatClp } from '../components/client-layout'
+
+// A new client gives a name: the contract leaves it optional for people who already have an account.
+const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true })
+type ConfirmInput = z.input<typeof ConfirmFormSchema>
+type ConfirmOutput = z.output<typeof ConfirmFormSchema>
+
+/** Starts the provider's checkout for this invitation and leaves for it. */
+async function goToCheckout(token: string) {
+  const origin = window.location.origin
+  const { url } = await startClientCheckout(token, `${origin}/invitacion/pagada?checkout={CHECKOUT_SESSION_ID}`, `${origin}/invitacion/${encodeURIComponent(token)}`)
+  window.location.assign(url)
+}
+
+function OfferSummary({ invitation }: { invitation: InvitationDetails }) {
+  const { trainer, offer } = invitation
+  return (
+    <Card>
+      <CardHeader>
+        <CalendarCheck className="size-10 text-primary" aria-hidden="true" />
+        <CardTitle>
+          <h1 className="text-2xl">
+            {trainer.firstName} {trainer.lastName} te invita a entrenar
+          </h1>
+        </CardTitle>
+        <CardDescription>Suscríbete a su plan mensual con cobro automático a tu tarjeta.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <h2 className="text-lg font-semibold break-words">{offer.title}</h2>
+        {offer.description ? <p className="text-sm text-muted-foreground break-words">{offer.description}</p> : null}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Precio</dt>
+          <dd>
+            <span className="text-xl font-bold" data-testid="invitation-price">
+              {formatClp(offer.priceClp)}
+            </span>{' '}
+            al mes
+          </dd>
+          <dt className="text-muted-foreground">Sesiones</dt>
+          <dd>{offer.sessionsPerMonth > 0 ? `${offer.sessionsPerMonth} al mes` : 'Según acuerdes con tu entrenador'}</dd>
+        </dl>
+        <p className="text-xs text-muted-foreground">El cobro se renueva cada mes. Puedes cancelar cuando quieras desde “Mi suscripción”.</p>
+      </CardContent>
+    </Card>
+  )
+}
+
+function CodeForm({ token, invitation }: { token: string; invitation: InvitationDetails }) {
+  const form = useForm<ConfirmInput, unknown, ConfirmOutput>({ resolver: formResolver(ConfirmFormSchema, 'es'), defaultValues: { otp: '', firstName: '', lastName: '' } })
+  const { errors } = form.formState
+  const [leaving, setLeaving] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const resend = useMutation({
+    mutationFn: () => sendInvitationCode(token),
+    onSuccess: () => toast.success('Código reenviado'),
+    onError: (err) => toast.error(serverErrorText(err, 'es', 'No se pudo reenviar el código').message),
+  })
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null)
+    try {
+      const session = await confirmInvitation(token, values)
+      setSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
+      toast.success('Correo verificado')
+    } catch (err) {
+      let shown = false
+      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
+        if (field !== 'otp' && field !== 'firstName' && field !== 'lastName') continue
+        form.setError(field as FieldPath<ConfirmInput>, { type: code, message: errorText(field, code, 'es') })
+        shown = true
+      }
+      // A field's own error is shown under it; anything else above the button.
+      if (!shown) setProblem(serverErrorText(err, 'es', 'No se pudo verificar el código').message)
+      return
+    }
+    try {
+      setLeaving(true)
+      await goToCheckout(token)
+    } catch (err) {
+      setLeaving(false)
+      setProblem(serverErrorText(err, 'es', 'No se pudo iniciar el pago').message)
+    }
+  })
+
+  const busy = form.formState.isSubmitting || leaving
+  return (
+    <Card>
+      <CardHeader>
+        <MailCheck className="size-8 text-primary" aria-hidden="true" />
+        <CardTitle>
+          <h2 className="text-xl">Confirma tu correo</h2>
+        </CardTitle>
+        <CardDescription>
+          Ingresa el código de {OTP_LENGTH} dígitos que enviamos a <strong className="text-foreground">{invitation.emailHint}</strong>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField
+            id="invitation-otp"
+            label="Código de verificación"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={OTP_LENGTH}
+            autoFocus
+            placeholder={'0'.repeat(OTP_LENGTH)}
+            className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+            error={errors.otp?.message}
+            hint="Si no lo encuentras, revisa tu carpeta de spam."
+            {...form.register('otp', { setValueAs: (v: string) => v.replace(/\D/g, '').slice(0, OTP_LENGTH) })}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="invitation-first-name" label="Nombre" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+            <FormField id="invitation-last-name" label="Apellido" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          </div>
+          {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Confirmar y pagar
+          </Button>
+          <Button type="button" variant="outline" onClick={() => resend.mutate()} disabled={resend.isPending || busy}>
+            Reenviar código
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The client's invitation (Spanish, public): the offer, the e-mail code, then the checkout. */
+export function InvitationPage() {
+  usePageMeta('Tu invitación', 'Suscríbete al plan mensual de tu entrenador.')
+  const { token = '' } = useParams()
+  const invitation = useInvitation(token)
+  const { user } = useSession()
+  const [codeSent, setCodeSent] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const send = useMutation({
+    mutationFn: () => sendInvitationCode(token),
+    onSuccess: () => {
+      setCodeSent(true)
+      toast.success('Código enviado a tu correo')
+    },
+    onError: (err) => setProblem(serverErrorText(err, 'es', 'No se pudo enviar el código').message),
+  })
+
+  // A client who already confirmed this browser (e.g. back from a cancelled checkout) goes on to pay.
+  const payAgain = async () => {
+    setProblem(null)
+    setLeaving(true)
+    try {
+      await goToCheckout(token)
+    } catch (err) {
+      setLeaving(false)
+      setProblem(serverErrorText(err, 'es', 'No se pudo iniciar el pago').message)
+    }
+  }
+
+  if (invitation.isPending) return <PageLoading />
+  if (invitation.isError) {
+    const gone = invitation.error instanceof ApiError && invitation.error.status < 500
+    return (
+      <ClientLayout>
+        <h1 className="text-2xl font-bold">Invitación no disponible</h1>
+        <ErrorAlert>
+          {gone ? 'Esta invitación no es válida o ya expiró. Pide a tu entrenador que te envíe una nueva.' : serverErrorText(invitation.error, 'es', 'No se pudo cargar la invitación').message}
+        </ErrorAlert>
+        {gone ? null : (
+          <Button variant="outline" onClick={() => void invitation.refetch()}>
+            Reintentar
+          </Button>
+        )}
+      </ClientLayout>
+    )
+  }
+
+  return (
+    <ClientLayout>
+      <OfferSummary invitation={invitation.data} />
+      {codeSent ? (
+        <CodeForm token={token} invitation={invitation.data} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-xl">Confirma tu correo para continuar</h2>
+            </CardTitle>
+            <CardDescription>
+              Te enviaremos un código de {OTP_LENGTH} dígitos a <strong className="text-foreground">{invitation.data.emailHint}</strong>, el correo de tu invitación.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+            <Button size="lg" onClick={() => send.mutate()} disabled={send.isPending || leaving}>
+              {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Enviar código
+            </Button>
+            {user?.role === 'member' ? (
+              <Button variant="outline" onClick={() => void payAgain()} disabled={leaving}>
+                {leaving ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                Ya confirmé mi correo: continuar al pago
+              </Button>
+            ) : null}
+          </CardContent>
+          <CardFooter className="text-xs text-muted-foreground">
+            <span>
+              ¿Ya eres cliente? Revisa <Link to="/mi-suscripcion" className="underline">tu suscripción</Link>.
+            </span>
+          </CardFooter>
+        </Card>
+      )}
+    </ClientLayout>
+  )
+}
