@@ -49,12 +49,14 @@ describe('business registration: the server decides plan and split', () => {
     const forbidden = /^(subscriptionPlan|plan|commission\w*|centralBilling|paymentAccountId|price\w*|amount|trialDays|trial\w*|limit|\w*Limit|role|isAdmin|userType)$/i
     // userType is in the spec's member registration, fixed to the literal 'member' (checked below).
     const allowed = new Set(['userType'])
+    // A trainer prices their OWN offer (1.000–10.000.000 CLP, contracts); clients never send a price.
+    const trainerPrices = new Set(['POST /api/v1/trainer/offers body: priceClp', 'PATCH /api/v1/trainer/offers/{id} body: priceClp'])
     const found: string[] = []
     const walk = (schema: unknown, where: string) => {
       if (!schema || typeof schema !== 'object') return
       const s = schema as Record<string, unknown>
       for (const [key, value] of Object.entries((s.properties as Record<string, unknown>) ?? {})) {
-        if (forbidden.test(key) && !allowed.has(key)) found.push(`${where}: ${key}`)
+        if (forbidden.test(key) && !allowed.has(key) && !trainerPrices.has(`${where}: ${key}`)) found.push(`${where}: ${key}`)
         walk(value, `${where}.${key}`)
       }
       for (const k of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
