@@ -1,10 +1,15 @@
 import { defineConfig, devices } from '@playwright/test'
 import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { adminLinkFile, E2E_ADMIN_EMAIL, e2eDataDir } from './e2e/admin-setup'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
-const dataDir = join(tmpdir(), `fitness-e2e-${port}`)
+const dataDir = e2eDataDir(port)
+/**
+ * The console's operator is made by the admin command before the server opens the embedded
+ * database: PGlite serves one process per data directory, so the command cannot reach a running
+ * server's. Its output (the one-time set-password link) is kept readable by this user only.
+ */
+const adminLink = adminLinkFile(port)
 // Debian's Chromium: Playwright cannot download its own browser on this network.
 const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
@@ -34,10 +39,12 @@ export default defineConfig({
   ],
   webServer: {
     // The built server, as `npm start` runs it, on a fresh embedded database.
-    command: `rm -rf ${dataDir} && node ../api/dist/server.js`,
+    // `node apps/api/dist/admin-create.js` is `npm run admin:create` built (apps/api/tsup.config.ts).
+    command: `rm -rf ${dataDir} ${adminLink}* && (umask 077 && node ../api/dist/admin-create.js --email ${E2E_ADMIN_EMAIL} > ${adminLink}) && node ../api/dist/server.js`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The admin command migrates the fresh database first: ~8 s more on a loaded machine.
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

