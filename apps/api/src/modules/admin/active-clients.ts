@@ -18,6 +18,6 @@ export async function countActiveClients(db: Tx, trainerIds: readonly string[]):
     .innerJoin(trainers, eq(trainers.id, clientSubscriptions.trainerId))
     .where(and(inArray(trainers.userId, [...trainerIds]), inArray(clientSubscriptions.state, [...COUNTED_STATES])))
     .groupBy(trainers.userId)
-  for (const r of rows) counts.set(r.userId, Number(r.n))
+  for (const r of rows) if (r.userId) counts.set(r.userId, Number(r.n))
   return counts
 }
