@@ -232,7 +232,7 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await page.getByRole('link', { name: 'Dinero' }).click()
   const summary = page.getByRole('region', { name: 'Resumen' })
   await expect(summary.getByText('Ingreso mensual recurrente')).toBeVisible()
-  await expect(summary.getByText('Comisión por mes (últimos 12)')).toBeVisible()
+  await expect(summary.getByRole('table', { name: 'Comisión por mes (últimos 12)' })).toBeVisible()
   await filter(page, {}, { Tipo: 'refund' })
   await expect(page.getByText('No hay movimientos con estos filtros.')).toBeVisible()
   await expectAccessible(page, 'money')
