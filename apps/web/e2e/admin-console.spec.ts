@@ -228,10 +228,15 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   for (const text of ['lead.status', 'user.deactivate', 'business.update', 'Contrato Enterprise firmado el 20/11']) expect(auditText).toContain(text)
   expect(auditText).not.toContain(ADMIN_PASSWORD)
 
-  // --- The money section says plainly that it is not there yet. ---
+  // --- Money: the figures come from the API (this database has no client payments yet: zeros, not made-up numbers). ---
   await page.getByRole('link', { name: 'Dinero' }).click()
-  await expect(page.getByRole('heading', { name: 'Aún no disponible' })).toBeVisible()
+  const summary = page.getByRole('region', { name: 'Resumen' })
+  await expect(summary.getByText('Ingreso mensual recurrente')).toBeVisible()
+  await expect(summary.getByRole('table', { name: 'Comisión por mes (últimos 12)' })).toBeVisible()
+  await filter(page, {}, { Tipo: 'refund' })
+  await expect(page.getByText('No hay movimientos con estos filtros.')).toBeVisible()
   await expectAccessible(page, 'money')
+  await screenshot(page, test.info(), 'admin-08-money')
   await other.close()
 })
 
@@ -248,6 +253,7 @@ test('operator console at 375 px: lists scroll inside their region, the page doe
     ['Entrenadores', 'Entrenadores', 'Entrenadores'],
     ['Gimnasios', 'Gimnasios', 'Gimnasios'],
     ['Auditoría', 'Registro de auditoría', 'Registro de auditoría'],
+    ['Dinero', 'Dinero', 'Movimientos del libro contable'],
   ] as const) {
     await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: link }).click()
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()

@@ -318,3 +318,88 @@ export type AdminBusinessList = z.infer<typeof AdminBusinessListSchema>
 /** GET /admin/businesses/{id}: the business and its audit rows (plan and split changes), newest first. */
 export const AdminBusinessDetailSchema = AdminBusinessSchema.extend({ history: z.array(AuditEntrySchema) })
 export type AdminBusinessDetail = z.infer<typeof AdminBusinessDetailSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Money: GET /admin/money/summary, GET /admin/money/transactions, GET /admin/money/transactions/export.csv
+// (decision 080). Integer CLP; months are Chile's (America/Santiago).
+
+export const AdminMoneyTrialSchema = z.object({
+  subscriptionId: z.string(),
+  /** The trainer's user id (the console's trainer page). */
+  userId: z.string(),
+  email: z.string(),
+  planKey: z.string(),
+  trialEndsAt: z.string(),
+})
+export type AdminMoneyTrial = z.infer<typeof AdminMoneyTrialSchema>
+
+export const AdminMoneyPastDueSchema = z.object({
+  /** `client`: a client paying a trainer; `platform`: a trainer's or gym's own plan. */
+  kind: z.enum(['client', 'platform']),
+  subscriptionId: z.string(),
+  /** The payer's user id and e-mail. */
+  userId: z.string(),
+  email: z.string(),
+  /** Client subscriptions: the trainer's user id (the console's trainer page). */
+  trainerUserId: z.string().nullable(),
+  /** Monthly price in CLP; null for a platform plan without a CLP price. */
+  priceClp: z.number().int().nullable(),
+  since: z.string(),
+})
+export type AdminMoneyPastDue = z.infer<typeof AdminMoneyPastDueSchema>
+
+export const AdminMoneySummarySchema = z.object({
+  /** Monthly recurring revenue in CLP of paying (state active) subscriptions. */
+  mrr: z.object({
+    totalClp: z.number().int(),
+    /** Clients paying trainers: the gross monthly price (the platform's commission is a part of it). */
+    clients: z.object({ clp: z.number().int(), count: z.number().int() }),
+    /** Trainers' own plans with a CLP price (decision 003); `unpriced` counts active plans without one (business). */
+    platform: z.object({ clp: z.number().int(), count: z.number().int(), unpriced: z.number().int() }),
+  }),
+  /** Platform trials ending within 7 days, soonest first (at most 100 listed). */
+  trialsEnding: z.object({ count: z.number().int(), data: z.array(AdminMoneyTrialSchema) }),
+  /** Past-due subscriptions, client and platform, longest first (at most 100 listed). */
+  pastDue: z.object({ count: z.number().int(), data: z.array(AdminMoneyPastDueSchema) }),
+  /** The ledger's platform_revenue account per Chile month, the last 12 months oldest first (refunds net). */
+  commission: z.array(z.object({ month: z.string(), clp: z.number().int() })),
+  /** The platform_revenue balance over all time (the ledger). */
+  commissionTotalClp: z.number().int(),
+})
+export type AdminMoneySummary = z.infer<typeof AdminMoneySummarySchema>
+
+export const LEDGER_KINDS = ['payment', 'refund', 'dispute', 'transfer'] as const
+export const LedgerKindSchema = z.enum(LEDGER_KINDS, { error: 'invalid' })
+
+export const AdminMoneyFilterSchema = z
+  .object({
+    kind: LedgerKindSchema.optional(),
+    /** An exact ledger account: `platform_revenue`, `provider_clearing`, `trainer:<id>`, `gym:<id>`. */
+    account: optionalQueryText(100).pipe(z.string().regex(/^(platform_revenue|provider_clearing|(trainer|gym):[0-9a-f-]{36})$/i, { error: 'invalid' }).optional()),
+    /** A trainer's user id: the transactions touching that trainer's account. */
+    trainer: optionalQueryText(36).pipe(z.uuid({ error: 'invalid' }).optional()),
+  })
+  .extend(AdminDateRangeSchema.shape)
+
+export const AdminMoneyTransactionsQuerySchema = AdminMoneyFilterSchema.extend(AdminCursorQuerySchema.shape).superRefine(refineRange)
+export type AdminMoneyTransactionsQuery = z.infer<typeof AdminMoneyTransactionsQuerySchema>
+export const AdminMoneyExportQuerySchema = AdminMoneyFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(refineRange)
+export type AdminMoneyExportQuery = z.infer<typeof AdminMoneyExportQuerySchema>
+
+export const AdminLedgerTransactionSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: LedgerKindSchema,
+  paymentId: z.string().nullable(),
+  /** The trainer whose account it touches (user id and name), if any. */
+  trainer: z.object({ userId: z.string().nullable(), name: z.string() }).nullable(),
+  /** What the client paid or got back: the size of the provider_clearing entry. */
+  amountClp: z.number().int(),
+  platformClp: z.number().int(),
+  /** Signed, credit-positive; they sum to zero. */
+  entries: z.array(z.object({ account: z.string(), amountClp: z.number().int() })),
+})
+export type AdminLedgerTransaction = z.infer<typeof AdminLedgerTransactionSchema>
+
+export const AdminMoneyTransactionsSchema = cursorPage(AdminLedgerTransactionSchema)
+export type AdminMoneyTransactions = z.infer<typeof AdminMoneyTransactionsSchema>

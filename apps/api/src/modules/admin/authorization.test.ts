@@ -41,6 +41,9 @@ beforeAll(async () => {
     'PATCH /api/v1/admin/businesses/:id': { url: `/api/v1/admin/businesses/${b}`, body: { subscriptionPlan: 'enterprise', reason: 'contract' }, ok: 200 },
     'GET /api/v1/admin/audit': { url: '/api/v1/admin/audit?action=auth.*', ok: 200 },
     'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
+    'GET /api/v1/admin/money/summary': { url: '/api/v1/admin/money/summary', ok: 200 },
+    'GET /api/v1/admin/money/transactions': { url: `/api/v1/admin/money/transactions?kind=payment&trainer=${t}`, ok: 200 },
+    'GET /api/v1/admin/money/transactions/export.csv': { url: '/api/v1/admin/money/transactions/export.csv?account=platform_revenue', ok: 200 },
   }
 })
 
@@ -56,7 +59,7 @@ const send = (route: string, token: string | undefined) => {
 describe('every admin route: who may call it', () => {
   it('the route table and this file name the same routes, each authenticated in onRequest and declaring a bearer token', () => {
     const routes = adminRoutes()
-    expect(routes.length).toBeGreaterThanOrEqual(14)
+    expect(routes.length).toBeGreaterThanOrEqual(17)
     expect([...routes].sort()).toEqual(Object.keys(examples).sort())
     for (const r of ctx.app.routeAuth.filter((r) => r.url.startsWith('/api/v1/admin'))) {
       expect(r.authenticated, `${r.method} ${r.url}`).toBe(true)
@@ -105,6 +108,7 @@ describe('OpenAPI', () => {
     const leads = doc.paths['/api/v1/admin/leads'].get
     expect(leads.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'status', 'from', 'to', 'cursor', 'limit', 'sort']))
     expect(doc.paths['/api/v1/admin/leads/{id}'].patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status')
+    expect(doc.paths['/api/v1/admin/money/transactions'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['kind', 'account', 'trainer', 'from', 'to', 'cursor', 'limit']))
     expect(doc.paths['/api/v1/admin/audit/export.csv'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['actor', 'action']))
   })
 })

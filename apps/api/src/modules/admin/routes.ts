@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import auditRoutes from './audit-routes.ts'
 import businessesRoutes from './businesses-routes.ts'
 import leadsRoutes from './leads-routes.ts'
+import moneyRoutes from './money-routes.ts'
 import trainersRoutes from './trainers-routes.ts'
 
 /**
@@ -13,5 +14,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(leadsRoutes)
   await app.register(trainersRoutes)
   await app.register(businessesRoutes)
+  await app.register(moneyRoutes)
   await app.register(auditRoutes)
 }

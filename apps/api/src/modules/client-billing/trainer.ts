@@ -146,7 +146,8 @@ export async function retireOffer(app: FastifyInstance, user: AuthUser, offerId:
   })
 }
 
-const COUNTED_STATES = ['active', 'past_due'] as const
+/** Subscription states that hold a place against the plan's client limit (the admin console counts them too). */
+export const COUNTED_STATES = ['active', 'past_due'] as const
 
 /** Places in use: pending invitations not yet expired + active and past-due subscriptions. */
 async function placesUsed(db: Tx, trainerId: string, now: Date) {

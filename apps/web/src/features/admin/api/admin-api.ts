@@ -4,6 +4,8 @@ import {
   AdminBusinessListSchema,
   AdminLeadDetailSchema,
   AdminLeadListSchema,
+  AdminMoneySummarySchema,
+  AdminMoneyTransactionsSchema,
   AdminResendMailResultSchema,
   AdminTrainerDetailSchema,
   AdminTrainerListSchema,
@@ -40,6 +42,8 @@ export const getBusinesses = async (params: ListParams) => AdminBusinessListSche
 export const getBusiness = async (id: string) => AdminBusinessDetailSchema.parse(await api.get(`/admin/businesses/${encodeURIComponent(id)}`))
 export const updateBusiness = (id: string, body: AdminBusinessUpdate) => api.patch(`/admin/businesses/${encodeURIComponent(id)}`, body)
 
+export const getMoneySummary = async () => AdminMoneySummarySchema.parse(await api.get('/admin/money/summary'))
+export const getMoneyTransactions = async (params: ListParams) => AdminMoneyTransactionsSchema.parse(await api.get(`/admin/money/transactions${queryString(params)}`))
 export const getAudit = async (params: ListParams) => AdminAuditListSchema.parse(await api.get(`/admin/audit${queryString(params)}`))
 
 /**

@@ -1,24 +1,93 @@
-import { Banknote } from 'lucide-react'
+import { LEDGER_KINDS, type AdminLedgerTransaction } from '@app/contracts'
 import { useTranslation } from 'react-i18next'
-import { Card, CardContent } from '@/components/ui/card'
+import { Link, useSearchParams } from 'react-router'
+import { Card, CardHeader, CardTitle } from '@/components/ui/card'
+import { useFormat } from '@/lib/i18n'
+import { getMoneyTransactions } from '../api/admin-api'
+import { DataTable, type Column } from '../components/data-table'
+import { ExportButton } from '../components/export-button'
+import { FilterBar } from '../components/filter-bar'
+import { MoneySummary } from '../components/money-summary'
 import { PageHeader } from '../components/page-header'
+import { Pager } from '../components/pager'
+import { useCursorList } from '../hooks/use-cursor-list'
+import { useDateTime } from '../hooks/use-date-time'
+import { apiFilters } from '../lib/filters'
 
-/**
- * Money (MRR, trials ending, past due, commission, ledger) needs client billing's ledger; the API
- * has no admin route for it yet (docs/admin-console.md). Says so instead of showing made-up figures.
- */
+const FILTERS = ['kind', 'account', 'trainer', 'from', 'to'] as const
+
+/** Money: the figures (GET /admin/money/summary) and the ledger's transactions, filtered and paged on the server. */
 export function MoneyPage() {
   const { t } = useTranslation('admin')
+  const format = useFormat()
+  const dateTime = useDateTime()
+  const [search] = useSearchParams()
+  const filters = apiFilters(search, FILTERS)
+  const list = useCursorList('money-transactions', filters, getMoneyTransactions)
+
+  const columns: Column<AdminLedgerTransaction>[] = [
+    { header: t('money.columns.at'), cell: (tx) => dateTime(tx.at), className: 'whitespace-nowrap' },
+    { header: t('money.columns.kind'), cell: (tx) => t(`money.kinds.${tx.kind}`) },
+    {
+      header: t('money.columns.trainer'),
+      cell: (tx) =>
+        tx.trainer?.userId ? (
+          <Link to={`/admin/trainers/${tx.trainer.userId}`} className="text-primary underline-offset-4 hover:underline">
+            {tx.trainer.name}
+          </Link>
+        ) : (
+          (tx.trainer?.name ?? '—')
+        ),
+    },
+    { header: t('money.columns.amount'), cell: (tx) => format.clp(tx.kind === 'payment' ? tx.amountClp : -tx.amountClp), className: 'text-right tabular-nums' },
+    { header: t('money.columns.platform'), cell: (tx) => format.clp(tx.platformClp), className: 'text-right tabular-nums' },
+    {
+      header: t('money.columns.entries'),
+      cell: (tx) => (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground">
+          {tx.entries.map((entry) => (
+            <li key={entry.account} className="flex justify-between gap-3">
+              <span className="truncate font-mono">{entry.account}</span>
+              <span className="tabular-nums">{format.clp(entry.amountClp)}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ]
+
   return (
     <>
       <PageHeader title={t('money.title')} description={t('money.description')} />
-      <Card>
-        <CardContent className="grid justify-items-center gap-3 py-8 text-center" role="status">
-          <Banknote className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">{t('money.unavailableTitle')}</h2>
-          <p className="max-w-prose text-sm text-muted-foreground">{t('money.unavailable')}</p>
-        </CardContent>
-      </Card>
+      <div className="grid gap-6">
+        <MoneySummary />
+        <Card className="gap-0 py-0">
+          <CardHeader className="pt-4">
+            <CardTitle className="text-base">{t('money.transactions')}</CardTitle>
+          </CardHeader>
+          <FilterBar
+            fields={[
+              { name: 'kind', label: t('money.kind'), kind: 'select', options: LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`money.kinds.${kind}`) })) },
+              { name: 'account', label: t('money.account'), kind: 'text', placeholder: t('money.accountPlaceholder') },
+              { name: 'trainer', label: t('money.trainer'), kind: 'text' },
+              { name: 'from', label: t('filters.from'), kind: 'date' },
+              { name: 'to', label: t('filters.to'), kind: 'date' },
+            ]}
+            actions={<ExportButton path="/admin/money/transactions/export.csv" params={filters} fileName="ledger.csv" />}
+          />
+          <DataTable
+            label={t('money.transactions')}
+            columns={columns}
+            rows={list.query.data?.data}
+            query={list.query}
+            rowKey={(tx) => tx.id}
+            emptyTitle={t('money.transactionsEmpty')}
+            emptyHint={t('filters.emptyHint')}
+            minWidth="min-w-[880px]"
+          />
+          <Pager page={list.page} hasPrevious={list.hasPrevious} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
+        </Card>
+      </div>
     </>
   )
 }

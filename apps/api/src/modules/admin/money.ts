@@ -1,0 +1,158 @@
+import type { AdminLedgerTransaction, AdminMoneyPastDue, AdminMoneySummary, AdminMoneyTransactionsQuery } from '@app/contracts'
+import { and, asc, count, eq, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { clientSubscriptions, ledgerEntries, ledgerTransactions, plans, subscriptions, trainers, users } from '../../db/schema.ts'
+import { chileDayStart, chileMonth, TIME_ZONE } from '../client-billing/money.ts'
+import { accounts } from '../ledger/service.ts'
+import { afterCursor, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
+
+const LISTED = 100
+const WEEK_MS = 7 * 86_400_000
+
+/** The first Chile day of the month `back` months before `month` (YYYY-MM). */
+function monthStart(month: string, back = 0) {
+  const [y, m] = month.split('-').map(Number)
+  const d = new Date(Date.UTC(y, m - 1 - back, 1))
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`
+}
+
+/** Monthly recurring revenue: active client subscriptions at their snapshot price, active platform plans at the plan's CLP price. */
+async function mrrOf(db: Db): Promise<AdminMoneySummary['mrr']> {
+  const [clients] = await db
+    .select({ clp: sql<string>`coalesce(sum(${clientSubscriptions.priceClp}), 0)`, n: count() })
+    .from(clientSubscriptions)
+    .where(eq(clientSubscriptions.state, 'active'))
+  const platform = await db
+    .select({ priced: sql<boolean>`${plans.priceClp} is not null`, clp: sql<string>`coalesce(sum(${plans.priceClp}), 0)`, n: count() })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.status, 'active'))
+    .groupBy(sql`${plans.priceClp} is not null`)
+  const priced = platform.find((r) => r.priced)
+  const platformClp = Number(priced?.clp ?? 0)
+  return {
+    totalClp: Number(clients.clp) + platformClp,
+    clients: { clp: Number(clients.clp), count: Number(clients.n) },
+    platform: { clp: platformClp, count: Number(priced?.n ?? 0), unpriced: Number(platform.find((r) => !r.priced)?.n ?? 0) },
+  }
+}
+
+async function trialsEndingOf(db: Db, now: Date): Promise<AdminMoneySummary['trialsEnding']> {
+  const where = and(eq(subscriptions.status, 'trialing'), isNotNull(subscriptions.trialEnd), gte(subscriptions.trialEnd, now), lt(subscriptions.trialEnd, new Date(now.getTime() + WEEK_MS)))
+  const [{ n }] = await db.select({ n: count() }).from(subscriptions).where(where)
+  const rows = await db
+    .select({ id: subscriptions.id, userId: subscriptions.userId, email: users.email, planKey: plans.key, trialEnd: subscriptions.trialEnd })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(where)
+    .orderBy(asc(subscriptions.trialEnd), asc(subscriptions.id))
+    .limit(LISTED)
+  return { count: Number(n), data: rows.map((r) => ({ subscriptionId: r.id, userId: r.userId, email: r.email, planKey: r.planKey, trialEndsAt: r.trialEnd!.toISOString() })) }
+}
+
+/** Past due since the row last changed state (the provider's event moved it there). */
+async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
+  const [{ c }] = await db.select({ c: count() }).from(clientSubscriptions).where(eq(clientSubscriptions.state, 'past_due'))
+  const [{ p }] = await db.select({ p: count() }).from(subscriptions).where(eq(subscriptions.status, 'past_due'))
+  const clientRows = await db
+    .select({ id: clientSubscriptions.id, userId: users.id, email: users.email, trainerUserId: trainers.userId, priceClp: clientSubscriptions.priceClp, since: clientSubscriptions.updatedAt })
+    .from(clientSubscriptions)
+    .innerJoin(users, eq(users.id, clientSubscriptions.clientUserId))
+    .innerJoin(trainers, eq(trainers.id, clientSubscriptions.trainerId))
+    .where(eq(clientSubscriptions.state, 'past_due'))
+    .orderBy(asc(clientSubscriptions.updatedAt), asc(clientSubscriptions.id))
+    .limit(LISTED)
+  const platformRows = await db
+    .select({ id: subscriptions.id, userId: users.id, email: users.email, priceClp: plans.priceClp, since: subscriptions.updatedAt })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.status, 'past_due'))
+    .orderBy(asc(subscriptions.updatedAt), asc(subscriptions.id))
+    .limit(LISTED)
+  const data: AdminMoneyPastDue[] = [
+    ...clientRows.map((r) => ({ kind: 'client' as const, subscriptionId: r.id, userId: r.userId, email: r.email, trainerUserId: r.trainerUserId, priceClp: r.priceClp, since: r.since.toISOString() })),
+    ...platformRows.map((r) => ({ kind: 'platform' as const, subscriptionId: r.id, userId: r.userId, email: r.email, trainerUserId: null, priceClp: r.priceClp, since: r.since.toISOString() })),
+  ]
+  data.sort((a, b) => a.since.localeCompare(b.since))
+  return { count: Number(c) + Number(p), data: data.slice(0, LISTED) }
+}
+
+/** platform_revenue per Chile month over the last 12 months (refunds and disputes are negative entries, so this is net). */
+async function commissionOf(db: Db, now: Date) {
+  const current = chileMonth(now)
+  const months = Array.from({ length: 12 }, (_, i) => monthStart(current, 11 - i))
+  const month = sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM')`
+  const rows = await db
+    .select({ month, clp: sql<string>`sum(${ledgerEntries.amountClp})` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, accounts.platformRevenue), gte(ledgerEntries.createdAt, chileDayStart(`${months[0]}-01`))))
+    .groupBy(month)
+  const byMonth = new Map(rows.map((r) => [r.month, Number(r.clp)]))
+  const [total] = await db.select({ clp: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.account, accounts.platformRevenue))
+  return { commission: months.map((m) => ({ month: m, clp: byMonth.get(m) ?? 0 })), commissionTotalClp: Number(total.clp) }
+}
+
+export async function moneySummary(db: Db, now = new Date()): Promise<AdminMoneySummary> {
+  const [mrr, trialsEnding, pastDue, commission] = [await mrrOf(db), await trialsEndingOf(db, now), await pastDueOf(db), await commissionOf(db, now)]
+  return { mrr, trialsEnding, pastDue, ...commission }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ledger's transactions, newest first, keyset-paginated (cursor.ts).
+
+type Filter = Pick<AdminMoneyTransactionsQuery, 'kind' | 'account' | 'trainer' | 'from' | 'to'>
+
+const touching = (db: Db, account: ReturnType<typeof sql<string>> | string) =>
+  exists(db.select({ one: sql`1` }).from(ledgerEntries).where(and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.account, account))))
+
+function filterOf(db: Db, f: Filter) {
+  // A trainer is named by user id; the ledger account carries the trainer record's id.
+  const trainerAccount = f.trainer ? sql<string>`(select 'trainer:' || ${trainers.id} from ${trainers} where ${trainers.userId} = ${f.trainer})` : undefined
+  return [
+    f.kind ? eq(ledgerTransactions.kind, f.kind) : undefined,
+    f.account ? touching(db, f.account.toLowerCase()) : undefined,
+    trainerAccount ? touching(db, trainerAccount) : undefined,
+    ...inRange(ledgerTransactions.createdAt, f),
+  ]
+}
+
+type Row = { id: string; kind: AdminLedgerTransaction['kind']; paymentId: string | null; createdAt: Date; cursorAt: string }
+
+export async function listTransactions(db: Db, query: AdminMoneyTransactionsQuery) {
+  const rows: Row[] = await db
+    .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind, paymentId: ledgerTransactions.paymentId, createdAt: ledgerTransactions.createdAt, cursorAt: cursorTime(ledgerTransactions.createdAt) })
+    .from(ledgerTransactions)
+    .where(and(...filterOf(db, query), afterCursor(ledgerTransactions.createdAt, ledgerTransactions.id, decodeCursor(query.cursor), query.sort)))
+    .orderBy(...orderOf(ledgerTransactions.createdAt, ledgerTransactions.id, query.sort))
+    .limit(query.limit + 1)
+  const ids = rows.map((r) => r.id)
+  const entries = ids.length
+    ? await db.select({ transactionId: ledgerEntries.transactionId, account: ledgerEntries.account, amountClp: ledgerEntries.amountClp }).from(ledgerEntries).where(inArray(ledgerEntries.transactionId, ids)).orderBy(asc(ledgerEntries.account))
+    : []
+  const trainerIds = [...new Set(entries.filter((e) => e.account.startsWith('trainer:')).map((e) => e.account.slice('trainer:'.length)))]
+  const names = trainerIds.length
+    ? await db.select({ id: trainers.id, userId: trainers.userId, firstName: trainers.firstName, lastName: trainers.lastName }).from(trainers).where(inArray(trainers.id, trainerIds))
+    : []
+  const trainerOf = new Map(names.map((t) => [`trainer:${t.id}`, { userId: t.userId, name: `${t.firstName} ${t.lastName}`.trim() }]))
+  return pageOf(rows, query.limit, (r): AdminLedgerTransaction => {
+    const own = entries.filter((e) => e.transactionId === r.id).map((e) => ({ account: e.account, amountClp: e.amountClp }))
+    const trainerEntry = own.find((e) => e.account.startsWith('trainer:'))
+    return {
+      id: r.id,
+      at: r.createdAt.toISOString(),
+      kind: r.kind,
+      paymentId: r.paymentId,
+      trainer: (trainerEntry && trainerOf.get(trainerEntry.account)) ?? null,
+      amountClp: Math.abs(own.find((e) => e.account === accounts.providerClearing)?.amountClp ?? 0),
+      platformClp: own.find((e) => e.account === accounts.platformRevenue)?.amountClp ?? 0,
+      entries: own,
+    }
+  })
+}
+
+/** CSV: one line per ledger entry, so the file sums to zero per transaction and re-adds to any balance. */
+export const toMoneyCsv = (t: AdminLedgerTransaction) =>
+  t.entries.map((e) => ({ transactionId: t.id, at: t.at, kind: t.kind, paymentId: t.paymentId, trainerUserId: t.trainer?.userId ?? null, account: e.account, amountClp: e.amountClp }))
+export const MONEY_CSV_COLUMNS = ['transactionId', 'at', 'kind', 'paymentId', 'trainerUserId', 'account', 'amountClp'] as const
