@@ -22,7 +22,7 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
   const { mrr } = summary
   const thisMonth = summary.commission.at(-1)?.clp ?? 0
   return (
-    <section aria-label={t('money.summaryLabel')} className="grid gap-4">
+    <section aria-label={t('money.summaryLabel')} className="grid min-w-0 gap-4 [&>*]:min-w-0">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure title={t('money.mrr')} value={format.clp(mrr.totalClp)}>
           {t('money.mrrHint', { clients: format.clp(mrr.clients.clp), clientCount: mrr.clients.count, platform: format.clp(mrr.platform.clp), platformCount: mrr.platform.count })}
@@ -34,7 +34,7 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
           {t('money.commissionTotal', { total: format.clp(summary.commissionTotalClp) })}
         </Figure>
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <Card className="gap-2">
           <CardHeader>
             <CardTitle className="text-base">{t('money.trials')}</CardTitle>

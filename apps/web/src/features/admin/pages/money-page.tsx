@@ -59,7 +59,7 @@ export function MoneyPage() {
   return (
     <>
       <PageHeader title={t('money.title')} description={t('money.description')} />
-      <div className="grid gap-6">
+      <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
         <MoneySummary />
         <Card className="gap-0 py-0">
           <CardHeader className="pt-4">
