@@ -1,9 +1,12 @@
 // Issue 9, item 11: argon2 work is bounded; a full queue answers 503 with Retry-After; made-up reset links cost no hashing.
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpError } from '../errors.ts'
-import { configurePasswordHashing, hashPassword, passwordQueue, WorkQueue } from '../modules/users/hashing.ts'
+import { hash } from '@node-rs/argon2'
+import { eq } from 'drizzle-orm'
+import { users } from '../db/schema.ts'
+import { argon2Params, configurePasswordHashing, hashPassword, OWASP_MIN_MEMORY_KIB, passwordQueue, WorkQueue } from '../modules/users/hashing.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../testing/app.ts'
-import { insertUser } from '../modules/users/service.ts'
+import { findUserByEmail, insertUser, upgradePasswordHash } from '../modules/users/service.ts'
 
 const ctx = useTestApp()
 
@@ -76,11 +79,38 @@ describe('password hashing in the app', () => {
     }
   }
 
-  it('argon2id at OWASP parameters (m=19 MiB, t=2, p=1) or stronger', async () => {
-    const hash = await hashPassword('Segura123!')
-    const [, m, t] = hash.match(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/)!.map(Number)
-    expect(m).toBeGreaterThanOrEqual(19_456)
-    expect(t).toBeGreaterThanOrEqual(2)
+  it('argon2id at one of OWASP\'s equal-strength settings or stronger', async () => {
+    const params = argon2Params(await hashPassword('Segura123!'))!
+    expect(params.p).toBe(1)
+    expect(params.t).toBeGreaterThanOrEqual(1)
+    // More passes than the table lists need no more memory than its last row.
+    expect(params.m).toBeGreaterThanOrEqual(OWASP_MIN_MEMORY_KIB[Math.min(params.t, 5)])
+  })
+
+  it('a login with a hash made under the old settings (m=19 MiB, t=2) succeeds and stores one with today\'s', async () => {
+    const email = uniqueEmail('rehash')
+    const old = await hash('Segura123!', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+    await insertUser(ctx.app.db, { email, password: 'unused', passwordHash: old, firstName: 'A', lastName: 'B' })
+    const login = () => call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Segura123!' }, ip: freshIp() })
+    expect((await login()).statusCode).toBe(200)
+    const stored = (await findUserByEmail(ctx.app.db, email))!.passwordHash
+    expect(stored).not.toBe(old)
+    expect(argon2Params(stored)).toEqual({ m: 12_288, t: 3, p: 1 })
+    expect((await login()).statusCode).toBe(200)
+    // A wrong password never rewrites anything.
+    const wrong = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Otra1234!' }, ip: freshIp() })
+    expect(wrong.statusCode).toBe(422)
+    expect((await findUserByEmail(ctx.app.db, email))!.passwordHash).toBe(stored)
+  })
+
+  it('the upgrade never overwrites a password changed since the hash was read', async () => {
+    const email = uniqueEmail('rehash-race')
+    const old = await hash('Segura123!', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+    const user = (await insertUser(ctx.app.db, { email, password: 'unused', passwordHash: old, firstName: 'A', lastName: 'B' }))!
+    const changed = await hashPassword('Nueva123!')
+    await ctx.app.db.update(users).set({ passwordHash: changed }).where(eq(users.id, user.id))
+    expect(await upgradePasswordHash(ctx.app.db, { id: user.id, passwordHash: old }, 'Segura123!')).toBe(false)
+    expect((await findUserByEmail(ctx.app.db, email))!.passwordHash).toBe(changed)
   })
 
   it('a login while the queue is full answers 503 with Retry-After in the error shape', async () => {

@@ -4,7 +4,7 @@ import { unprocessable } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { revokeSignupTokens } from './signup-tokens.ts'
 import { passwordQueue } from '../users/hashing.ts'
-import { findUserByEmail, hashPassword, normalizeEmail, toUser, verifyPassword } from '../users/service.ts'
+import { findUserByEmail, hashPassword, normalizeEmail, toUser, upgradePasswordHash, verifyPassword } from '../users/service.ts'
 import { recordLoginFailure, throttleLogin } from './login-limits.ts'
 import { startSession } from './sessions.ts'
 
@@ -37,6 +37,7 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
       'This account is not a business account. Trainers and clients sign in at /auth/login.',
     )
   }
+  await upgradePasswordHash(app.db, user, input.password)
   const pair = await app.db.transaction(async (tx) => {
     // Signing in ends the sign-up flow: its token must not outlive the first real session.
     await revokeSignupTokens(tx, user.id, 'login')

@@ -1,8 +1,8 @@
 import type { Role, User } from '@app/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
-import { hashPassword } from './hashing.ts'
+import { hashPassword, needsRehash } from './hashing.ts'
 
 type UserRow = typeof users.$inferSelect
 
@@ -64,4 +64,19 @@ export async function insertUser(db: Tx, input: NewUser): Promise<UserRow | unde
     .onConflictDoNothing()
     .returning()
   return row
+}
+
+/**
+ * After a successful login with a hash made under older settings: stores a hash with today's. Only
+ * if the hash is still the one verified, so a password changed meanwhile is never overwritten.
+ */
+export async function upgradePasswordHash(db: Tx, user: Pick<UserRow, 'id' | 'passwordHash'>, password: string) {
+  if (!needsRehash(user.passwordHash)) return false
+  const passwordHash = await hashPassword(password)
+  const updated = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .returning({ id: users.id })
+  return updated.length === 1
 }
