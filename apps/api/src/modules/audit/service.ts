@@ -28,7 +28,12 @@ export const CLI_ACTOR: AuditActor = { id: null, email: null, role: 'cli' }
  * and its record commit together. The table refuses UPDATE and DELETE (trigger in migration 0002).
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await auditInsert(tx, entry)
+}
+
+/** The insert of one entry, for a caller that sends it as part of a larger statement. */
+export function auditInsert(db: Pick<Tx, 'insert'>, entry: AuditEntry) {
+  return db.insert(auditLog).values({
     action: entry.action,
     actorId: entry.actor.id,
     actorEmail: entry.actor.email,

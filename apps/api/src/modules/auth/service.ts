@@ -1,12 +1,13 @@
 import { BUSINESS_ROLES, type Login, type LoginResponse } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import { unprocessable } from '../../errors.ts'
-import { recordAudit } from '../audit/service.ts'
-import { revokeSignupTokens } from './signup-tokens.ts'
+import { auditInsert } from '../audit/service.ts'
+import { revokeSignupTokensQuery } from './signup-tokens.ts'
+import { sessions, signupTokens } from '../../db/schema.ts'
 import { passwordQueue } from '../users/hashing.ts'
 import { findUserByEmail, hashPassword, normalizeEmail, toUser, upgradePasswordHash, verifyPassword } from '../users/service.ts'
 import { recordLoginFailure, throttleLogin } from './login-limits.ts'
-import { startSession } from './sessions.ts'
+import { newSession } from './sessions.ts'
 
 // Verified against when the e-mail is unknown so that both answers take as long.
 let dummyHash: Promise<string> | undefined
@@ -38,12 +39,12 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
     )
   }
   await upgradePasswordHash(app.db, user, input.password)
-  const pair = await app.db.transaction(async (tx) => {
-    // Signing in ends the sign-up flow: its token must not outlive the first real session.
-    await revokeSignupTokens(tx, user.id, 'login')
-    const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
-    await recordAudit(tx, { action: 'auth.login', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'user', subjectId: user.id, after: { via: flavour } })
-    return pair
-  })
+  const { row, pair } = await newSession(app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
+  // One statement, so one round trip and atomic without BEGIN/COMMIT: signing in ends the sign-up
+  // flow (its token must not outlive the first real session), opens the session and records it.
+  const db = app.db
+  const revoked = db.$with('revoked_signup_tokens').as(revokeSignupTokensQuery(db, user.id, 'login').returning({ id: signupTokens.id }))
+  const opened = db.$with('opened_session').as(db.insert(sessions).values(row).returning({ id: sessions.id }))
+  await auditInsert(db.with(revoked, opened), { action: 'auth.login', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'user', subjectId: user.id, after: { via: flavour } })
   return { ...pair, user: toUser(user) }
 }

@@ -18,12 +18,19 @@ interface SessionUser {
  * client address of the sign-in: a later login from it is not throttled per e-mail.
  */
 export async function startSession(db: Tx, tokens: TokenService, user: SessionUser, ttlSeconds: number, ip?: string): Promise<TokenPair> {
+  const { row, pair } = await newSession(tokens, user, ttlSeconds, ip)
+  await db.insert(sessions).values(row)
+  return pair
+}
+
+/** A new session's row and tokens, for a caller that writes the row as part of a larger statement. */
+export async function newSession(tokens: TokenService, user: SessionUser, ttlSeconds: number, ip?: string) {
   // The id is chosen here so that the row is written once, with its first refresh generation.
   const sessionId = randomUUID()
   const refresh = await tokens.signRefresh({ sub: user.id, sid: sessionId })
-  await db.insert(sessions).values({ id: sessionId, userId: user.id, refreshJti: refresh.jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000), ip })
+  const row = { id: sessionId, userId: user.id, refreshJti: refresh.jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000), ip } satisfies typeof sessions.$inferInsert
   const token = await tokens.signAccess({ sub: user.id, sid: sessionId, role: user.role })
-  return { token, refreshToken: refresh.token }
+  return { row, pair: { token, refreshToken: refresh.token } satisfies TokenPair }
 }
 
 const buildRotation = (db: Tx) =>

@@ -32,11 +32,15 @@ export async function signSignupToken(app: FastifyInstance, userId: string, db: 
 
 /** Revokes every live signup token of a user: a login, a password reset or the end of the flow. */
 export async function revokeSignupTokens(db: Tx, userId: string, reason: string) {
-  await db
+  await revokeSignupTokensQuery(db, userId, reason)
+}
+
+/** The update behind `revokeSignupTokens`, for a caller that sends it as part of a larger statement. */
+export const revokeSignupTokensQuery = (db: Tx, userId: string, reason: string) =>
+  db
     .update(signupTokens)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(signupTokens.userId, userId), isNull(signupTokens.revokedAt)))
-}
 
 /** The token's { user id, token id } when it is a signup token that is neither expired nor revoked. */
 export async function verifySignupToken(app: FastifyInstance, token: string): Promise<{ userId: string; tokenId: string } | null> {
