@@ -16,7 +16,7 @@
 //   --only me,plans,login,refresh,hammer, --workers N (WEB_CONCURRENCY: start the cluster entry).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,6 +41,10 @@ const targets = {
   login: { any: 140 },
   hammer: { p99: 50 },
 }
+// The node:http ceiling the issue's targets were set against: on a slower or busier host the
+// throughput targets are also checked as ratios to this run's ceiling (login is bound by argon2,
+// not by HTTP, and p99 bounds stay absolute).
+const ISSUE_CEILING = 67_000
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
@@ -83,6 +87,36 @@ function autocannon(url, { connections, headers = {}, duration = durationS }) {
       resolve({ reqPerSec: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts })
     })
   })
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (the cluster's
+ * workers), from /proc: how much of the machine the server itself took, apart from the load
+ * generator. Linux only; undefined elsewhere.
+ */
+function serverCpuSeconds(rootPid) {
+  try {
+    const stats = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map((pid) => {
+        try {
+          // Fields after the command name (which may contain spaces): state ppid … utime stime.
+          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+          return { pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
+        } catch {
+          return undefined
+        }
+      })
+      .filter(Boolean)
+    const tree = new Set([rootPid])
+    for (let grown = true; grown; ) {
+      grown = false
+      for (const p of stats) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grown = true))
+    }
+    return stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / 100
+  } catch {
+    return undefined
+  }
 }
 
 let addressBase = 1000
@@ -234,8 +268,14 @@ async function benchDatabase(kind, serverUrl, tmp, ceiling) {
     const scenario = async (name, fn) => {
       if (!only.includes(name)) return
       process.stderr.write(`[${kind}] ${name}…\n`)
+      const cpuBefore = serverCpuSeconds(server.pid)
       const s = summarise(name, await repeat(fn))
+      const cpu = serverCpuSeconds(server.pid) - cpuBefore
       s.ratio = +(s.reqPerSec / ceiling).toFixed(3)
+      // Cores the server kept busy, and what it did per core: with the load generator on the same
+      // cores, this is how 1 and 2 workers compare apart from what the generator takes.
+      if (Number.isFinite(cpu)) s.serverCores = +(cpu / (runs * durationS)).toFixed(2)
+      if (s.serverCores) s.reqPerServerCore = Math.round(s.reqPerSec / s.serverCores)
       results.scenarios.push(s)
     }
 
@@ -293,6 +333,15 @@ function meets(kind, s) {
   return `${ok ? 'yes' : 'no'} (≥${min}${t.p99 ? `, p99≤${t.p99}` : ''})`
 }
 
+function meetsAsRatio(kind, s) {
+  const t = targets[s.name]
+  const min = t?.[kind] ?? t?.any
+  if (!t || min === undefined || s.name === 'login' || s.name === 'hammer') return ''
+  const ratio = min / ISSUE_CEILING
+  const ok = s.ratio >= ratio && (t.p99 === undefined || s.p99 <= t.p99)
+  return `${ok ? 'yes' : 'no'} (≥${ratio.toFixed(3)}×${t.p99 ? `, p99≤${t.p99}` : ''})`
+}
+
 async function main() {
   if (!existsSync(join(root, 'apps/api/dist/server.js')) || (workers && !existsSync(join(root, 'apps/api/dist/cluster.js')))) {
     const r = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' })
@@ -323,12 +372,12 @@ async function main() {
     refresh: 'POST /auth/refresh rotation (10 conns)',
     hammer: 'GET /auth/me (10) while 200 hammer login',
   }
-  const rows = [['scenario', 'database', 'req/s', 'p99 ms', '× ceiling', 'target met']]
-  rows.push(['node:http hello (50 conns)', '-', String(report.ceiling.reqPerSec), String(report.ceiling.p99), '1', ''])
+  const rows = [['scenario', 'database', 'req/s', 'p99 ms', '× ceiling', 'server cores', 'req/s per core', 'target met', `as ratio (issue's ceiling ${ISSUE_CEILING})`]]
+  rows.push(['node:http hello (50 conns)', '-', String(report.ceiling.reqPerSec), String(report.ceiling.p99), '1', '', '', '', ''])
   for (const db of report.databases) {
     for (const s of db.scenarios) {
       const extra = s.name === 'hammer' ? ` [login ${Math.round(median(s.runs.map((r) => r.loginsPerSec)))}/s]` : ''
-      rows.push([labels[s.name] + extra, db.database, String(s.reqPerSec), String(s.p99), String(s.ratio), meets(db.database, s)])
+      rows.push([labels[s.name] + extra, db.database, String(s.reqPerSec), String(s.p99), String(s.ratio), String(s.serverCores ?? ''), String(s.reqPerServerCore ?? ''), meets(db.database, s), meetsAsRatio(db.database, s)])
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
