@@ -111,7 +111,11 @@ function serverCpuSeconds(rootPid) {
     const tree = new Set([rootPid])
     for (let grown = true; grown; ) {
       grown = false
-      for (const p of stats) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grown = true))
+      for (const p of stats) {
+        if (tree.has(p.pid) || !tree.has(p.ppid)) continue
+        tree.add(p.pid)
+        grown = true
+      }
     }
     return stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / 100
   } catch {

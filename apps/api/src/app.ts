@@ -36,7 +36,7 @@ import inputHygienePlugin from './plugins/input-hygiene.ts'
 import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
 import paymentsPlugin from './plugins/payments.ts'
-import webPlugin from './plugins/web.ts'
+import webPlugin, { webInlineScriptHashes } from './plugins/web.ts'
 import { configurePasswordHashing } from './modules/users/hashing.ts'
 
 declare module 'fastify' {
@@ -118,7 +118,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web build's inline scripts by hash (plugins/web.ts), never 'unsafe-inline'.
+        scriptSrc: ["'self'", ...webInlineScriptHashes()],
         // Radix and sonner set inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -301,17 +301,34 @@ test.describe('landing page', () => {
     await expect(page.locator('body')).not.toContainText('80.000')
   })
 
-  test('pricing shows a skeleton while loading, and an error with retry when the plans cannot load', async ({ page }) => {
+  test('pricing: the catalogue comes with the page and stays when GET /plans fails; reached inside the app, a skeleton while loading and an error with retry', async ({ page }) => {
     let fail = true
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
+    let asked = 0
     await page.route('**/api/v1/plans', async (route) => {
+      asked += 1
       if (fail) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Service unavailable"}' })
       await held
       return route.continue()
     })
+    // Decision 083: the prerendered page carries the catalogue; once the app starts it asks again.
     await page.goto('/#pricing')
     const pricing = page.locator('#pricing')
+    await expect(pricing.locator('[data-plan]')).toHaveCount(4)
+    await page.mouse.move(10, 10)
+    await expect.poll(() => asked).toBeGreaterThan(0)
+    await expect(pricing.locator('[data-plan]')).toHaveCount(4)
+    await expect(pricing.getByRole('alert')).toHaveCount(0)
+
+    // A screen without the catalogue in its page (not prerendered), then the logo: loading, error, retry.
+    await page.evaluate(() => {
+      localStorage.setItem('entrenapp.signup.email', 'skeleton@example.com')
+      localStorage.setItem('entrenapp.signup.userId', '00000000-0000-4000-8000-000000000000')
+    })
+    await page.goto('/auth/select-plan')
+    await page.getByRole('link', { name: 'Entrenapp' }).click()
+    await expect(page).toHaveURL(/\/$/)
     await expect(pricing.getByRole('alert')).toContainText('No se pudieron cargar los planes', { timeout: 15_000 })
     fail = false
     await pricing.getByRole('button', { name: 'Reintentar' }).click()

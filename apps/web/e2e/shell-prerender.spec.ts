@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { createHash } from 'node:crypto'
 
 // Decisions 013 and 045: the public and sign-in pages are prerendered at build time and served
 // compressed, each with its own title and canonical URL; other paths get the empty shell.
@@ -9,7 +10,16 @@ test('/ arrives with the landing page in the HTML, compressed; other pages get t
   expect(landing.headers()['cache-control']).toBe('no-cache')
   const html = await landing.text()
   expect(html).toMatch(/<h1[^>]*>Tu negocio de entrenamiento, en piloto automático/)
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/) // no inline scripts (CSP script-src 'self')
+  // Inline scripts (decision 081): JSON data blocks, which never run, and scripts the
+  // Content-Security-Policy names by hash. Never 'unsafe-inline' for scripts.
+  const scriptSrc = landing.headers()['content-security-policy'].split(';').find((d) => d.trim().startsWith('script-src '))!
+  expect(scriptSrc).not.toContain('unsafe-inline')
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+  expect(inline.length).toBeGreaterThan(0)
+  for (const [, attributes, body] of inline) {
+    if (attributes.includes('type="application/json"')) continue
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
+  }
 
   for (const path of ['/dashboard', '/auth/verify', '/no/such/page']) {
     const res = await request.get(path, { headers: { 'accept-encoding': 'gzip' } })

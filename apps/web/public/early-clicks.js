@@ -14,6 +14,10 @@
     clicks.push(button)
   }
   document.addEventListener('click', onClick, true)
+  // src/main.tsx starts the app at once when a click is waiting (else on the first use after it).
+  window.__earlyClicksPending = function () {
+    return clicks.length > 0
+  }
   window.__takeEarlyClicks = function () {
     document.removeEventListener('click', onClick, true)
     return clicks.splice(0)

@@ -4,22 +4,48 @@
 //  - dist/pages/<name>.html  the other public and sign-in pages, rendered the same way;
 //  - dist/.pages.json        which file answers which path, and which paths the sitemap lists
 //                            (read by apps/api/src/plugins/web.ts; dot files are not served);
+//  - dist/.csp.json          the hashes of the inline scripts, for the API's Content-Security-Policy;
 // the HTML files with .br and .gz next to them (served by @fastify/static `preCompressed`).
 // docs/decisions/013 (landing) and 045 (every public and sign-in page).
 import { Buffer } from 'node:buffer'
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /**
- * The prerendered pages. `sitemap` puts a page in /sitemap.xml; `signedOut` marks a page whose
+ * The plan catalogue as the API will serve it (decision 083): the API's own migrations applied to
+ * an in-memory PGlite (the catalogue is seeded by migration 0001 and changes only with a
+ * migration), read with GET /plans' column mapping and checked against the contract.
+ */
+async function planCatalogue(parsePlanList) {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const db = await PGlite.create({ extensions: { pg_trgm } })
+  try {
+    const migrations = new URL('../../api/drizzle/', import.meta.url)
+    const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', migrations), 'utf8'))
+    for (const { tag } of journal.entries) await db.exec(readFileSync(new URL(`${tag}.sql`, migrations), 'utf8'))
+    const { rows } = await db.query(
+      `select id, key, title, description, benefits, price_usd as "priceUsd", price_clp as "priceClp", 'month' as period,
+              client_limit as "clientLimit", target, popular, purchasable from plans order by sort_order`,
+    )
+    return parsePlanList(rows)
+  } finally {
+    await db.close()
+  }
+}
+
+/**
+ * The prerendered pages. `plans` renders the plan cards with the catalogue and embeds it for
+ * hydration; `sitemap` puts a page in /sitemap.xml; `signedOut` marks a page whose
  * first render depends on the session: rendered for a visitor without one, it is hydrated only when
  * none is stored, on the first interaction (src/main.tsx).
  */
 const pages = [
-  { path: '/', file: 'index.html', sitemap: true },
-  { path: '/precios', file: 'pages/precios.html', sitemap: true },
+  { path: '/', file: 'index.html', sitemap: true, plans: true },
+  { path: '/precios', file: 'pages/precios.html', sitemap: true, plans: true },
   { path: '/privacidad', file: 'pages/privacidad.html', sitemap: true },
   { path: '/terminos', file: 'pages/terminos.html', sitemap: true },
   { path: '/business/login', file: 'pages/business-login.html', signedOut: true },
@@ -31,11 +57,34 @@ const pages = [
 const dist = fileURLToPath(new URL('../dist/', import.meta.url))
 const entry = new URL('../node_modules/.cache/prerender/prerender.js', import.meta.url)
 
-const shell = readFileSync(`${dist}index.html`, 'utf8')
+/**
+ * What the first paint waits for comes inside the HTML: the stylesheet and early-clicks.js. As
+ * separate files each cost a connection and a round trip before anything shows (~0.15–0.3 s of
+ * FCP and LCP on a phone, Lighthouse mobile); the CSS is 9 KB compressed. Decision 081.
+ */
+function inlineFirstPaint(html) {
+  const scriptTag = '<script src="/early-clicks.js"></script>'
+  if (!html.includes(scriptTag)) throw new Error(`index.html has no ${scriptTag}`)
+  const script = readFileSync(`${dist}early-clicks.js`, 'utf8').trim()
+  const styleLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/
+  const match = styleLink.exec(html)
+  if (!match) throw new Error('index.html has no stylesheet link')
+  const css = readFileSync(`${dist}${match[1]}`, 'utf8')
+  if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined (it contains </style)')
+  const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+  return { html: html.replace(scriptTag, () => `<script>${script}</script>`).replace(match[0], () => `<style>${css}</style>`), scriptHash }
+}
+
+const inlined = inlineFirstPaint(readFileSync(`${dist}index.html`, 'utf8'))
+const shell = inlined.html
+writeFileSync(`${dist}.csp.json`, JSON.stringify({ scriptSrc: [inlined.scriptHash] }, null, 2))
 const marker = '<div id="root"></div>'
 if (!shell.includes(marker)) throw new Error(`dist/index.html has no ${marker} (already prerendered?)`)
 
-const { render } = await import(pathToFileURL(fileURLToPath(entry)).href)
+const { render, parsePlanList } = await import(pathToFileURL(fileURLToPath(entry)).href)
+const plans = await planCatalogue(parsePlanList)
+/** A JSON data block (never executed, so outside script-src); `<` escaped so no tag can close it. */
+const plansBlock = `<script type="application/json" id="plans-catalogue">${JSON.stringify(plans).replace(/</g, '\\u003c')}</script>`
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 /** Replaces the content of the first match of `pattern` (one capture group before the content). */
@@ -54,7 +103,7 @@ const write = (name, html) => {
 
 write('app.html', shell)
 for (const page of pages) {
-  const { html, title, description, lang, languageSwitch } = await render(page.path)
+  const { html, title, description, lang, languageSwitch } = await render(page.path, page.plans ? plans : undefined)
   if (!html.includes('<h1')) throw new Error(`the prerendered page ${page.path} has no <h1>`)
   if (!title || !description) throw new Error(`${page.path} sets no title and description (usePageMeta)`)
   let doc = shell.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
@@ -67,7 +116,7 @@ for (const page of pages) {
     doc = setHead(doc, /(<meta property="og:description" content=")([^"]*)(")/, description, 'og:description')
   }
   const attributes = `${page.signedOut ? ' data-prerendered="signed-out"' : ''}${languageSwitch ? ' data-language-switch' : ''}`
-  const root = `<div id="root"${attributes}>${html}</div>`
+  const root = `<div id="root"${attributes}>${html}</div>${page.plans ? plansBlock : ''}`
   // No modulepreload links: on a slow connection they compete with the HTML and CSS that the first
   // paint needs (LCP ~0.3 s later in Lighthouse); the page's chunks follow the entry (decision 045).
   write(page.file, doc.replace(marker, root))

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createAppRouter, routerReady } from './app/router'
 import { storedLanguage } from './lib/language'
+import { plansSeed, readEmbeddedPlans } from './lib/plans'
 import { getSession } from './lib/session'
 import './index.css'
 
@@ -10,6 +11,8 @@ declare global {
   interface Window {
     /** public/early-clicks.js: the buttons clicked before the app started, in order. */
     __takeEarlyClicks?: () => HTMLButtonElement[]
+    /** public/early-clicks.js: whether a click made before the app started is waiting. */
+    __earlyClicksPending?: () => boolean
   }
 }
 
@@ -26,6 +29,8 @@ function ReplayEarlyClicks() {
 }
 
 const container = document.getElementById('root')!
+// The catalogue a prerendered page was rendered with: the first client render must show the same.
+plansSeed.current = readEmbeddedPlans(document)
 
 function start(hydrate: boolean, captureInput?: (root: ParentNode) => () => void) {
   const router = createAppRouter()
@@ -56,28 +61,49 @@ function start(hydrate: boolean, captureInput?: (root: ParentNode) => () => void
   )
 }
 
-/** Calls `begin` once, on the first sign that a person is using the page. */
-function onFirstInteraction(begin: () => void) {
-  const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+/**
+ * Calls `begin` once: on the first sign that a person is using the page (a touch, a key, the
+ * pointer moving, a scroll) or when a part that needs the app (`data-hydrate="visible"`: the plan
+ * cards, the carousel) comes near the screen. Until then the prerendered HTML is the page: links
+ * work and early clicks on buttons are replayed (public/early-clicks.js).
+ */
+function onFirstUse(begin: () => void, { whenVisible }: { whenVisible: boolean }) {
+  const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove', 'wheel', 'scroll'] as const
+  let observer: IntersectionObserver | undefined
+  let started = false
   const once = () => {
+    if (started) return
+    started = true
     for (const type of events) document.removeEventListener(type, once, true)
+    observer?.disconnect()
     begin()
   }
+  // A click made before this code ran is waiting to be replayed: the person is already here.
+  if (window.__earlyClicksPending?.()) return once()
   for (const type of events) document.addEventListener(type, once, { capture: true, passive: true })
+  const needy = whenVisible ? container.querySelectorAll('[data-hydrate="visible"]') : []
+  if (needy.length > 0 && 'IntersectionObserver' in window) {
+    observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && once(), { rootMargin: '200px' })
+    for (const element of needy) observer.observe(element)
+  }
 }
+
+const hydrateWithEarlyInput = () => void import('./lib/early-input').then(({ captureEarlyInput }) => start(true, captureEarlyInput))
 
 // The public and sign-in pages come with their first render done at build time (src/prerender.tsx,
 // scripts/prerender.mjs); every other path gets the empty shell (dist/app.html).
+// Their HTML is the page until the person starts using it or a part that needs the app comes into
+// view: only then does React hydrate it (decision 081; on a phone, hydrating at load blocked the
+// main thread for 0.3–0.8 s of Lighthouse's TBT).
 // The sign-in and registration pages (data-prerendered="signed-out") were rendered for a visitor
 // without a session. With a stored session their first client render differs: they render afresh.
-// Without one, their HTML is the page until the person starts using it: the form code
-// (react-hook-form, zod, the UI kit) loads on the first interaction (docs/decisions/046).
+// Without one, the form code (react-hook-form, zod, the UI kit) loads on the first interaction
+// (docs/decisions/046).
 // A page with the language switch (data-language-switch) was rendered in its default language
 // (<html lang>); when the person picked the other one, it renders afresh in it (decision 047).
 const prerendered = container.firstElementChild !== null
 const signedOutPage = container.dataset.prerendered === 'signed-out'
 const otherLanguage = container.dataset.languageSwitch !== undefined && (storedLanguage() ?? document.documentElement.lang) !== document.documentElement.lang
 if (!prerendered) start(false)
-else if (!signedOutPage) start(true)
-else if (getSession() !== null || otherLanguage) start(false)
-else onFirstInteraction(() => void import('./lib/early-input').then(({ captureEarlyInput }) => start(true, captureEarlyInput)))
+else if (signedOutPage && (getSession() !== null || otherLanguage)) start(false)
+else onFirstUse(hydrateWithEarlyInput, { whenVisible: !signedOutPage })

@@ -1,7 +1,7 @@
 // Build-time render of the public and sign-in pages (apps/web/scripts/prerender.mjs): their text is
 // in the first HTML response, so the largest paint does not wait for JavaScript. Rendered like the
-// browser's first render for a visitor without a session (plans still loading), so hydration finds
-// the same markup.
+// browser's first render for a visitor without a session (with the plan catalogue the page embeds),
+// so hydration finds the same markup.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
@@ -9,6 +9,8 @@ import { Providers } from './app/providers'
 import { routes } from './app/router'
 import { prerenderedMeta } from './components/layout/page-title'
 import { pageLanguage, type Language } from './lib/language'
+import { plansSeed } from './lib/plans'
+import { PlanListSchema, type Plan } from '@app/contracts'
 
 export interface PrerenderedPage {
   html: string
@@ -21,7 +23,12 @@ export interface PrerenderedPage {
   languageSwitch: boolean
 }
 
-export async function render(path: string): Promise<PrerenderedPage> {
+/** The catalogue read by scripts/prerender.mjs, checked against the API's contract. */
+export const parsePlanList = (data: unknown): Plan[] => PlanListSchema.parse({ data }).data
+
+/** `plans`: the catalogue to render plan cards with (decision 083); without it they render loading. */
+export async function render(path: string, plans?: Plan[]): Promise<PrerenderedPage> {
+  plansSeed.current = plans
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://localhost')))
   if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`)

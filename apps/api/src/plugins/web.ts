@@ -9,6 +9,17 @@ export const webRoot = [new URL('../../../web/dist', import.meta.url), new URL('
   .map((u) => fileURLToPath(u))
   .find((dir) => existsSync(`${dir}/index.html`))
 
+/**
+ * The hashes of the scripts the web build inlined into its HTML (early-clicks.js, decision 081),
+ * for the Content-Security-Policy: those and no other inline script may run.
+ */
+export function webInlineScriptHashes(root = webRoot): string[] {
+  const file = root && `${root}/.csp.json`
+  if (!file || !existsSync(file)) return []
+  const { scriptSrc } = JSON.parse(readFileSync(file, 'utf8')) as { scriptSrc?: unknown }
+  return Array.isArray(scriptSrc) ? scriptSrc.filter((h): h is string => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(h)) : []
+}
+
 /** A page the web build rendered ahead (apps/web/scripts/prerender.mjs writes the table to dist/.pages.json). */
 export interface PrerenderedPage {
   path: string

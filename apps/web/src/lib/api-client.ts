@@ -1,6 +1,9 @@
 import { clearSession, getSession, setTokens } from './session'
 import { sleep } from './sleep'
 
+/** Spec §4 (session): the error of a call whose session could not be refreshed. */
+export const SESSION_EXPIRED = 'Session expired'
+
 export const API_BASE = '/api/v1'
 
 /** A non-2xx answer (spec §8): message from the server, else 'Request failed: {status}' or the raw text. */
@@ -101,8 +104,8 @@ export function refreshSession(): Promise<string> {
       setTokens(data.token, data.refreshToken)
       return data.token
     } catch {
-      clearSession('Session expired')
-      throw new ApiError('Session expired', 401, null)
+      clearSession(SESSION_EXPIRED)
+      throw new ApiError(SESSION_EXPIRED, 401, null)
     }
   })().finally(() => {
     refreshing = null

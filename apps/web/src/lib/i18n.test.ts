@@ -52,10 +52,20 @@ function keysInCode() {
   for (const file of files) {
     if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue
     const code = readFileSync(file, 'utf8')
-    const pattern = /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)/g
+    const pattern = /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)|\b(useShellText)\(|\bshellText\(\s*'([^']+)'/g
     let namespace: string | undefined
     let prefix = ''
     for (const match of code.matchAll(pattern)) {
+      // lib/shell-text.ts: `t` of useShellText() and shellText('key') name keys of the 'shell' namespace.
+      if (match[8]) {
+        namespace = 'shell'
+        prefix = ''
+        continue
+      }
+      if (match[9]) {
+        used.add(`shell:${match[9]}`)
+        continue
+      }
       if (match[1]) {
         namespace = match[1]
         prefix = match[2] ? `${match[2]}.` : ''

@@ -35,7 +35,17 @@ export function storeLanguage(language: Language) {
  */
 export const pageLanguage: { current: Language } = { current: 'es' }
 
+const listeners = new Set<() => void>()
+
 export function showLanguage(language: Language) {
+  const changed = pageLanguage.current !== language
   pageLanguage.current = language
   if (typeof document !== 'undefined') document.documentElement.lang = language
+  if (changed) for (const listener of listeners) listener()
+}
+
+/** Calls `listener` whenever the page's language changes (for useSyncExternalStore). */
+export function subscribePageLanguage(listener: () => void) {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
 }

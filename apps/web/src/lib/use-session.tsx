@@ -1,8 +1,9 @@
 import type { LoginResponse, User } from '@app/contracts'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { requestToaster } from '@/components/layout/deferred-toaster'
-import { api, ApiError, ServiceError } from './api-client'
+import { api, ApiError, ServiceError, SESSION_EXPIRED } from './api-client'
 import { clearSession, getSession, setSession, setUser, subscribeSession } from './session'
+import { shellText } from './shell-text'
 
 export type LoginFlavour = 'email' | 'business'
 
@@ -42,7 +43,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!next && reason) {
           // sonner is not in the first download (components/layout/deferred-toaster.tsx).
           requestToaster()
-          void import('sonner').then(({ toast }) => toast.error(reason))
+          // The API client's reason is the spec's English text; the toast speaks the page's language.
+          const text = reason === SESSION_EXPIRED ? shellText('sessionExpired') : reason
+          void import('sonner').then(({ toast }) => toast.error(text))
         }
       }),
     [],

@@ -1,10 +1,15 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
+import { showLanguage, storedLanguage } from '@/lib/language'
+import { useShellText } from '@/lib/shell-text'
 
+/** Spec §1: 'Oops! Page not found' (English, the spec's language), or Spanish when the person chose it. */
 export function NotFoundPage() {
   const location = useLocation()
-  usePageMeta('Page not found')
+  const { t, language } = useShellText(storedLanguage() ?? 'en')
+  usePageMeta(t('notFound.pageTitle'))
+  useEffect(() => showLanguage(language), [language])
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname)
   }, [location.pathname])
@@ -12,9 +17,9 @@ export function NotFoundPage() {
     <main className="flex min-h-dvh items-center justify-center bg-muted px-4">
       <div className="text-center">
         <h1 className="mb-4 text-4xl font-bold">404</h1>
-        <p className="mb-4 text-xl text-muted-foreground">Oops! Page not found</p>
+        <p className="mb-4 text-xl text-muted-foreground">{t('notFound.title')}</p>
         <Link to="/" className="font-medium text-primary underline underline-offset-4 hover:text-primary/80">
-          Return to Home
+          {t('notFound.home')}
         </Link>
       </div>
     </main>

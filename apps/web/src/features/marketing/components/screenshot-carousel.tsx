@@ -76,6 +76,7 @@ export function ScreenshotCarousel() {
       aria-label="Capturas de la app"
       data-playing={playing}
       data-engine={api ? 'ready' : 'off'}
+      data-hydrate="visible"
       className="mx-auto mt-10 max-w-3xl"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
