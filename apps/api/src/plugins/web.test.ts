@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../config.ts'
-import webPlugin from './web.ts'
+import webPlugin, { webInlineScriptHashes } from './web.ts'
 
 // A web root as `npm run build` leaves it (apps/web/scripts/prerender.mjs), on a public origin
 // that is not the server's own address.
@@ -75,5 +75,19 @@ describe('web plugin: robots.txt, sitemap.xml and canonical URLs', () => {
     expect(res.headers['link']).toBeUndefined()
     // The page table is for the server only.
     expect((await app.inject({ method: 'GET', url: '/.pages.json' })).statusCode).toBe(404)
+  })
+})
+
+describe('web plugin: the inline scripts the CSP allows (decision 081)', () => {
+  it("reads the build's hashes and keeps only well-formed sha256 sources", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-csp-'))
+    try {
+      expect(webInlineScriptHashes(dir)).toEqual([])
+      const good = "'sha256-7Tolp8cTPS3DvImcCQlXq/eeKCkxl//NLOdAWA56vSw='"
+      writeFileSync(join(dir, '.csp.json'), JSON.stringify({ scriptSrc: [good, "'unsafe-inline'", '*', "'sha256-x' 'unsafe-eval'"] }))
+      expect(webInlineScriptHashes(dir)).toEqual([good])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
