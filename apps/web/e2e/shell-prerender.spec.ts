@@ -12,7 +12,8 @@ test('/ arrives with the landing page in the HTML, compressed; other pages get t
   expect(html).toMatch(/<h1[^>]*>Tu negocio de entrenamiento, en piloto automático/)
   // Inline scripts (decision 081): JSON data blocks, which never run, and scripts the
   // Content-Security-Policy names by hash. Never 'unsafe-inline' for scripts.
-  const scriptSrc = landing.headers()['content-security-policy'].split(';').find((d) => d.trim().startsWith('script-src '))!
+  const csp = landing.headers()['content-security-policy']
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '))!
   expect(scriptSrc).not.toContain('unsafe-inline')
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
   expect(inline.length).toBeGreaterThan(0)
