@@ -17,7 +17,11 @@ const boundaries = [
     except: [`./${name}`],
     message: 'A feature does not import another feature: move what both need to src/lib or src/components.',
   })),
-  { target: [`${web}/lib`, `${web}/components`], from: [`${web}/features`, `${web}/app`], message: 'Shared code does not depend on features or routes.' },
+  {
+    target: [`${web}/lib`, `${web}/components`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code does not depend on features or routes.',
+  },
   { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app shell; routes compose features.' },
   { target: './packages/contracts', from: ['./apps'], message: 'contracts depends on zod only.' },
   { target: './apps/api', from: './apps/web', message: 'The API does not import the web app.' },
@@ -25,7 +29,17 @@ const boundaries = [
 ]
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,7 +53,14 @@ export default tseslint.config(
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { typescript: { project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/contracts/tsconfig.json'], noWarnOnMultipleProjects: true } } },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/contracts/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
     rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {

@@ -39,7 +39,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: '12
 function request(port, method, path, { body, token } = {}) {
   return new Promise((resolve) => {
     const payload = body ? JSON.stringify(body) : undefined
-    const headers = { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }
+    const headers = {
+      ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    }
     const started = performance.now()
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       const chunks = []
@@ -53,10 +56,21 @@ function request(port, method, path, { body, token } = {}) {
 
 function startServer(dataDir, port) {
   const built = join(root, 'apps/api/dist/server.js')
-  const [command, commandArgs] = existsSync(built) ? [process.execPath, [built]] : [process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')]]
+  const [command, commandArgs] = existsSync(built)
+    ? [process.execPath, [built]]
+    : [process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')]]
   const server = spawn(command, commandArgs, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return { server, source: existsSync(built) ? 'dist' : 'tsx' }
@@ -142,11 +156,19 @@ async function seed(dataDir) {
   }
   const at = (col) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at`
   const cursors = {
-    leads: await deep(`select ${at('created_at')}, id from leads order by created_at desc, id desc offset ${Math.floor(LEADS / 2)} limit 1`),
-    audit: await deep(`select ${at('created_at')}, id from audit_log order by created_at desc, id desc offset ${Math.floor(AUDIT / 2)} limit 1`),
-    trainers: await deep(`select ${at('created_at')}, id from users where role = 'trainer' order by created_at desc, id desc offset ${Math.floor(TRAINERS / 2)} limit 1`),
+    leads: await deep(
+      `select ${at('created_at')}, id from leads order by created_at desc, id desc offset ${Math.floor(LEADS / 2)} limit 1`,
+    ),
+    audit: await deep(
+      `select ${at('created_at')}, id from audit_log order by created_at desc, id desc offset ${Math.floor(AUDIT / 2)} limit 1`,
+    ),
+    trainers: await deep(
+      `select ${at('created_at')}, id from users where role = 'trainer' order by created_at desc, id desc offset ${Math.floor(TRAINERS / 2)} limit 1`,
+    ),
   }
-  const { rows: counts } = await db.query(`select (select count(*)::int from leads) as leads, (select count(*)::int from audit_log) as audit, (select count(*)::int from users where role = 'trainer') as trainers`)
+  const { rows: counts } = await db.query(
+    `select (select count(*)::int from leads) as leads, (select count(*)::int from audit_log) as audit, (select count(*)::int from users where role = 'trainer') as trainers`,
+  )
   const { rows: someAdmin } = await db.query(`select id from users where role = 'platform_admin' order by email limit 1`)
   await db.close()
   return { seconds: Math.round((performance.now() - t0) / 100) / 10, counts: counts[0], cursors, adminId: someAdmin[0].id }
@@ -184,7 +206,9 @@ async function main() {
     await waitForHealth(port, server)
     const tokens = []
     for (let i = 1; i <= ADMINS; i++) {
-      const res = await request(port, 'POST', '/api/v1/auth/email/login', { body: { email: `bench-admin-${i}@example.com`, password: PASSWORD } })
+      const res = await request(port, 'POST', '/api/v1/auth/email/login', {
+        body: { email: `bench-admin-${i}@example.com`, password: PASSWORD },
+      })
       if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.body}`)
       tokens.push(JSON.parse(res.body).token)
     }
@@ -226,15 +250,39 @@ async function main() {
         times.push(res.ms)
       }
       times.sort((a, b) => a - b)
-      const r = { page: name, path, rows, p50Ms: +percentile(times, 50).toFixed(1), p95Ms: +percentile(times, 95).toFixed(1), maxMs: +times.at(-1).toFixed(1) }
+      const r = {
+        page: name,
+        path,
+        rows,
+        p50Ms: +percentile(times, 50).toFixed(1),
+        p95Ms: +percentile(times, 95).toFixed(1),
+        maxMs: +times.at(-1).toFixed(1),
+      }
       r.meetsTarget = r.p95Ms <= TARGET_P95_MS
       r.baseline = name.startsWith('baseline')
       results.push(r)
     }
-    console.log(`\nadmin list pages, ${SAMPLES} sequential requests each (PGlite, server from ${started.source}); target p95 ≤ ${TARGET_P95_MS} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`)
+    console.log(
+      `\nadmin list pages, ${SAMPLES} sequential requests each (PGlite, server from ${started.source}); target p95 ≤ ${TARGET_P95_MS} ms; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    )
     console.log(`${'page'.padEnd(36)} ${'rows'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`)
-    for (const r of results) console.log(`${r.page.padEnd(36)} ${String(r.rows).padStart(5)} ${String(r.p50Ms).padStart(8)} ${String(r.p95Ms).padStart(8)} ${String(r.maxMs).padStart(8)}${r.meetsTarget ? '' : '  ← over target'}`)
-    const report = { bench: 'admin', at: new Date().toISOString(), database: 'PGlite', server: started.source, machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: loadavg() }, seeded, samples: SAMPLES, targetP95Ms: TARGET_P95_MS, results }
+    for (const r of results)
+      console.log(
+        `${r.page.padEnd(36)} ${String(r.rows).padStart(5)} ${String(r.p50Ms).padStart(8)} ${String(r.p95Ms).padStart(8)} ${String(r.maxMs).padStart(8)}${r.meetsTarget ? '' : '  ← over target'}`,
+      )
+    const report = {
+      bench: 'admin',
+      at: new Date().toISOString(),
+      database: 'PGlite',
+      server: started.source,
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },
+      seeded,
+      samples: SAMPLES,
+      targetP95Ms: TARGET_P95_MS,
+      results,
+    }
     const dir = join(root, 'bench/results')
     mkdirSync(dir, { recursive: true })
     const file = join(dir, `admin-${report.at.replace(/[:.]/g, '-')}.json`)

@@ -84,7 +84,14 @@ function autocannon(url, { connections, headers = {}, duration = durationS }) {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}`))
       const r = JSON.parse(out)
-      resolve({ reqPerSec: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts })
+      resolve({
+        reqPerSec: Math.round(r['2xx'] / r.duration),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+      })
     })
   })
 }
@@ -109,7 +116,7 @@ function serverCpuSeconds(rootPid) {
       })
       .filter(Boolean)
     const tree = new Set([rootPid])
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false
       for (const p of stats) {
         if (tree.has(p.pid) || !tree.has(p.ppid)) continue
@@ -203,7 +210,16 @@ async function createUsers(port, count, nextAddress) {
       method: 'POST',
       path: '/api/v1/auth/business/register',
       headers: { 'content-type': 'application/json' },
-      body: { email, password, firstName: 'Bench', lastName: 'User', businessName: 'Bench Gym', businessAddress: 'Av. Bench 1', businessPhone: '', businessWebsite: '' },
+      body: {
+        email,
+        password,
+        firstName: 'Bench',
+        lastName: 'User',
+        businessName: 'Bench Gym',
+        businessAddress: 'Av. Bench 1',
+        businessPhone: '',
+        businessWebsite: '',
+      },
     })
     if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${res.body}`)
     users.push({ email, password })
@@ -215,7 +231,12 @@ async function createUsers(port, count, nextAddress) {
 async function loginOnce(port, user, address) {
   const conn = openConnection({ port, localAddress: address })
   await conn.ready
-  const res = await conn.request({ method: 'POST', path: '/api/v1/auth/email/login', headers: { 'content-type': 'application/json' }, body: user })
+  const res = await conn.request({
+    method: 'POST',
+    path: '/api/v1/auth/email/login',
+    headers: { 'content-type': 'application/json' },
+    body: user,
+  })
   conn.close()
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`)
   return JSON.parse(res.body)
@@ -355,7 +376,14 @@ async function main() {
   const pgUrl = dbChoice === 'pglite' ? undefined : await postgresServerUrl()
   if (dbChoice === 'postgres' && !pgUrl) throw new Error('no PostgreSQL server answers')
   const kinds = [...(dbChoice !== 'postgres' ? ['pglite'] : []), ...(pgUrl ? ['postgres'] : [])]
-  const report = { startedAt: new Date().toISOString(), loadAverage: loadavg().map((l) => +l.toFixed(2)), runs, durationS, workers: workers ? Number(workers) : 1, databases: [] }
+  const report = {
+    startedAt: new Date().toISOString(),
+    loadAverage: loadavg().map((l) => +l.toFixed(2)),
+    runs,
+    durationS,
+    workers: workers ? Number(workers) : 1,
+    databases: [],
+  }
   try {
     const helloPort = await freePort()
     const hello = await helloServer(helloPort)
@@ -376,21 +404,46 @@ async function main() {
     refresh: 'POST /auth/refresh rotation (10 conns)',
     hammer: 'GET /auth/me (10) while 200 hammer login',
   }
-  const rows = [['scenario', 'database', 'req/s', 'p99 ms', '× ceiling', 'server cores', 'req/s per core', 'target met', `as ratio (issue's ceiling ${ISSUE_CEILING})`]]
+  const rows = [
+    [
+      'scenario',
+      'database',
+      'req/s',
+      'p99 ms',
+      '× ceiling',
+      'server cores',
+      'req/s per core',
+      'target met',
+      `as ratio (issue's ceiling ${ISSUE_CEILING})`,
+    ],
+  ]
   rows.push(['node:http hello (50 conns)', '-', String(report.ceiling.reqPerSec), String(report.ceiling.p99), '1', '', '', '', ''])
   for (const db of report.databases) {
     for (const s of db.scenarios) {
       const extra = s.name === 'hammer' ? ` [login ${Math.round(median(s.runs.map((r) => r.loginsPerSec)))}/s]` : ''
-      rows.push([labels[s.name] + extra, db.database, String(s.reqPerSec), String(s.p99), String(s.ratio), String(s.serverCores ?? ''), String(s.reqPerServerCore ?? ''), meets(db.database, s), meetsAsRatio(db.database, s)])
+      rows.push([
+        labels[s.name] + extra,
+        db.database,
+        String(s.reqPerSec),
+        String(s.p99),
+        String(s.ratio),
+        String(s.serverCores ?? ''),
+        String(s.reqPerServerCore ?? ''),
+        meets(db.database, s),
+        meetsAsRatio(db.database, s),
+      ])
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
   const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join(' | ')
-  console.log(`\nAPI bench: ${runs} run(s) of ${durationS} s, median; ${report.workers} process(es); load average ${report.loadAverage.join(' ')} → ${report.loadAverageAfter.join(' ')}`)
+  console.log(
+    `\nAPI bench: ${runs} run(s) of ${durationS} s, median; ${report.workers} process(es); load average ${report.loadAverage.join(' ')} → ${report.loadAverageAfter.join(' ')}`,
+  )
   console.log(line(rows[0]))
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'))
   for (const r of rows.slice(1)) console.log(line(r))
-  for (const db of report.databases) console.log(`${db.database}: served ${db.startupMs} ms after start; exit code on SIGTERM ${db.exitCode}`)
+  for (const db of report.databases)
+    console.log(`${db.database}: served ${db.startupMs} ms after start; exit code on SIGTERM ${db.exitCode}`)
 
   const outDir = join(root, 'bench/results')
   mkdirSync(outDir, { recursive: true })
@@ -403,4 +456,3 @@ main().catch((err) => {
   console.error(err)
   process.exit(1)
 })
-

@@ -33,13 +33,19 @@ const concurrency = Number(option('concurrency', 200))
 const phases = option('phase', undefined) ? [option('phase')] : ['one-account', 'many-accounts']
 const TARGET_P99_MS = 50
 
-
 /** One request on a given agent; resolves with the status (0 on a network error). */
 function request(agent, port, method, path, body) {
   return new Promise((resolve) => {
     const payload = body ? JSON.stringify(body) : undefined
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
       (res) => {
         const chunks = []
         res.on('data', (c) => chunks.push(c))
@@ -67,7 +73,7 @@ let addressCounter = 0
 function nextAddress() {
   addressCounter += 1
   const n = addressCounter
-  return `127.${1 + ((n >> 16) & 0x7f)}.${(n >> 8) & 255}.${(n & 255) || 1}`
+  return `127.${1 + ((n >> 16) & 0x7f)}.${(n >> 8) & 255}.${n & 255 || 1}`
 }
 
 const PROBE = `
@@ -110,7 +116,13 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 function summarise(samples) {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b)
   const round = (v) => (v == null ? null : Math.round(v * 10) / 10)
-  return { requests: samples.length, errors: samples.filter((s) => s.status !== 200).length, p50Ms: round(percentile(ms, 50)), p99Ms: round(percentile(ms, 99)), maxMs: round(ms.at(-1)) }
+  return {
+    requests: samples.length,
+    errors: samples.filter((s) => s.status !== 200).length,
+    p50Ms: round(percentile(ms, 50)),
+    p99Ms: round(percentile(ms, 99)),
+    maxMs: round(ms.at(-1)),
+  }
 }
 
 async function flood(port, phase, email) {
@@ -150,10 +162,19 @@ async function main() {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'login-flood-'))
   const built = join(root, 'apps/api/dist/server.js')
-  const [command, commandArgs] = existsSync(built) ? [process.execPath, [built]] : [process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')]]
+  const [command, commandArgs] = existsSync(built)
+    ? [process.execPath, [built]]
+    : [process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')]]
   const server = spawn(command, commandArgs, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: process.env.NODE_ENV ?? 'development', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   try {
@@ -192,7 +213,11 @@ async function main() {
       database: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
       concurrency,
       secondsPerPhase: seconds,
-      env: Object.fromEntries(['PASSWORD_HASH_CONCURRENCY', 'PASSWORD_HASH_QUEUE_MAX', 'REDIS_URL', 'UV_THREADPOOL_SIZE'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+      env: Object.fromEntries(
+        ['PASSWORD_HASH_CONCURRENCY', 'PASSWORD_HASH_QUEUE_MAX', 'REDIS_URL', 'UV_THREADPOOL_SIZE']
+          .filter((k) => process.env[k])
+          .map((k) => [k, process.env[k]]),
+      ),
       targetPlansP99Ms: TARGET_P99_MS,
       idle,
       results,
@@ -204,7 +229,9 @@ async function main() {
 
     console.log(`\nGET /api/v1/plans idle: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms (${idle.requests} requests)`)
     for (const r of results) {
-      const s = Object.entries(r.login.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')
+      const s = Object.entries(r.login.statuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')
       console.log(
         `${r.phase}: ${concurrency} clients, ${r.login.loginsPerSecond} logins/s (${s}; ${r.login.addressesUsed} addresses) · ` +
           `GET /plans p50 ${r.plans.p50Ms} ms, p99 ${r.plans.p99Ms} ms, max ${r.plans.maxMs} ms (${r.plans.requests} requests, ${r.plans.errors} errors) · ` +

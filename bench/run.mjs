@@ -35,7 +35,6 @@ const externalUrl = option('url', undefined)
 
 const targets = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2000, cls: 0.02, initialJsGzipKb: 120 }
 
-
 async function waitForHealth(url, server, timeoutMs = 30_000) {
   const start = Date.now()
   while (Date.now() - start < timeoutMs) {
@@ -131,7 +130,10 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
 }
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
 const fileName = (path) => (path === '/' ? 'landing' : path.replace(/\W+/g, '-').replace(/^-|-$/g, ''))
 
 async function measurePage(browser, baseUrl, path) {
@@ -147,7 +149,9 @@ async function measurePage(browser, baseUrl, path) {
     }
     if (run.runtimeError) throw new Error(`Lighthouse on ${path}: ${run.runtimeError}`)
     lighthouseRuns.push(run)
-    console.log(`${path} run ${i + 1}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms (load ${load()})`)
+    console.log(
+      `${path} run ${i + 1}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms (load ${load()})`,
+    )
   }
   const byPerf = [...lighthouseRuns].sort((a, b) => a.performance - b.performance)
   const medianRun = byPerf[Math.floor(byPerf.length / 2)]
@@ -156,8 +160,16 @@ async function measurePage(browser, baseUrl, path) {
   const m = (key) => median(lighthouseRuns.map((r) => r[key]))
   const summary = {
     page: path,
-    initialJs: { files: initial.js.files, gzipKb: +(initial.js.gzipBytes / 1024).toFixed(1), rawKb: +(initial.js.rawBytes / 1024).toFixed(1) },
-    initialCss: { files: initial.css.files, gzipKb: +(initial.css.gzipBytes / 1024).toFixed(1), rawKb: +(initial.css.rawBytes / 1024).toFixed(1) },
+    initialJs: {
+      files: initial.js.files,
+      gzipKb: +(initial.js.gzipBytes / 1024).toFixed(1),
+      rawKb: +(initial.js.rawBytes / 1024).toFixed(1),
+    },
+    initialCss: {
+      files: initial.css.files,
+      gzipKb: +(initial.css.gzipBytes / 1024).toFixed(1),
+      rawKb: +(initial.css.rawBytes / 1024).toFixed(1),
+    },
     lighthouse: {
       runs,
       performance: m('performance'),
@@ -250,15 +262,29 @@ try {
     await browser.close()
   }
   const loadAfter = load()
-  const report = { measuredAt, baseUrl, chromium: chromePath, runsPerPage: runs, loadAverage: { before: loadBefore, after: loadAfter }, targets, pages: results }
+  const report = {
+    measuredAt,
+    baseUrl,
+    chromium: chromePath,
+    runsPerPage: runs,
+    loadAverage: { before: loadBefore, after: loadAfter },
+    targets,
+    pages: results,
+  }
   const stamp = measuredAt.replace(/[:.]/g, '-')
   writeFileSync(join(outDir, `pages-${stamp}.json`), JSON.stringify(report, null, 2))
   writeFileSync(join(outDir, 'pages-latest.json'), JSON.stringify(report, null, 2))
 
   const cell = (value, ok, width) => `${value}${ok ? '' : '✗'}`.padStart(width)
-  console.log(`\nBuilt pages, Lighthouse ${results[0]?.lighthouseVersion} mobile (simulated throttling), median of ${runs} runs; load average ${loadBefore} → ${loadAfter}`)
-  console.log(`targets: perf ≥ ${targets.performance}, a11y ${targets.accessibility}, bp ${targets.bestPractices}, SEO ${targets.seo}, LCP ≤ ${targets.lcpMs} ms, CLS ≤ ${targets.cls}, JS ≤ ${targets.initialJsGzipKb} KB gz (✗ = missed)`)
-  console.log(`${'page'.padEnd(20)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'bp'.padStart(6)}${'seo'.padStart(6)}${'LCP ms'.padStart(9)}${'FCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(8)}${'JS KB gz'.padStart(10)}${'CSS KB gz'.padStart(11)}`)
+  console.log(
+    `\nBuilt pages, Lighthouse ${results[0]?.lighthouseVersion} mobile (simulated throttling), median of ${runs} runs; load average ${loadBefore} → ${loadAfter}`,
+  )
+  console.log(
+    `targets: perf ≥ ${targets.performance}, a11y ${targets.accessibility}, bp ${targets.bestPractices}, SEO ${targets.seo}, LCP ≤ ${targets.lcpMs} ms, CLS ≤ ${targets.cls}, JS ≤ ${targets.initialJsGzipKb} KB gz (✗ = missed)`,
+  )
+  console.log(
+    `${'page'.padEnd(20)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'bp'.padStart(6)}${'seo'.padStart(6)}${'LCP ms'.padStart(9)}${'FCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(8)}${'JS KB gz'.padStart(10)}${'CSS KB gz'.padStart(11)}`,
+  )
   for (const r of results) {
     const l = r.lighthouse
     console.log(

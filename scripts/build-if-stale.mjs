@@ -16,7 +16,8 @@ function newest(paths) {
     if (!existsSync(p)) return
     const st = statSync(p)
     if (st.isDirectory()) {
-      for (const name of readdirSync(p)) if (!SKIP.has(name) && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx')) visit(join(p, name))
+      for (const name of readdirSync(p))
+        if (!SKIP.has(name) && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx')) visit(join(p, name))
     } else max = Math.max(max, st.mtimeMs)
   }
   for (const p of paths) visit(join(root, p))
@@ -25,8 +26,24 @@ function newest(paths) {
 
 const shared = ['packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json']
 const targets = [
-  { name: 'web', output: 'apps/web/dist/index.html', inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/scripts', ...shared] },
-  { name: 'api', output: 'apps/api/dist/server.js', inputs: ['apps/api/src', 'apps/api/drizzle', 'apps/api/tsup.config.ts', 'apps/api/package.json', ...shared] },
+  {
+    name: 'web',
+    output: 'apps/web/dist/index.html',
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'apps/web/scripts',
+      ...shared,
+    ],
+  },
+  {
+    name: 'api',
+    output: 'apps/api/dist/server.js',
+    inputs: ['apps/api/src', 'apps/api/drizzle', 'apps/api/tsup.config.ts', 'apps/api/package.json', ...shared],
+  },
 ]
 
 // `build-if-stale.mjs api` checks only the API.

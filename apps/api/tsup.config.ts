@@ -2,7 +2,12 @@ import { defineConfig } from 'tsup'
 
 export default defineConfig({
   // admin-create: `node apps/api/dist/admin-create.js --email …` where tsx is not installed.
-  entry: { server: 'src/server.ts', cluster: 'src/cluster.ts', 'cli/backup': 'src/cli/backup.ts', 'admin-create': 'src/cli/admin-create.ts' },
+  entry: {
+    server: 'src/server.ts',
+    cluster: 'src/cluster.ts',
+    'cli/backup': 'src/cli/backup.ts',
+    'admin-create': 'src/cli/admin-create.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

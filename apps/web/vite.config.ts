@@ -24,7 +24,10 @@ export function precompress(dir: string) {
     if (!compressible.test(entry)) continue
     const body = readFileSync(file)
     if (body.length < 512) continue
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    )
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }))
   }
 }
@@ -64,7 +67,8 @@ function zodJitless(): Plugin {
     name: 'zod-jitless',
     transform(code, id) {
       if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null
-      if (!code.includes(declaration)) this.error('zod-jitless: zod/v4/core/core.js no longer creates `globalThis.__zod_globalConfig = {}`; update the plugin')
+      if (!code.includes(declaration))
+        this.error('zod-jitless: zod/v4/core/core.js no longer creates `globalThis.__zod_globalConfig = {}`; update the plugin')
       return { code: code.replace(declaration, '(_a.__zod_globalConfig = { jitless: true })'), map: null }
     },
   }
@@ -88,7 +92,10 @@ function noPreloadHelper(): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps')) this.error(`no-preload-helper: ${chunk.fileName} has preload dependencies (a chunk with its own CSS?); remove the plugin or the dependency`)
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+          this.error(
+            `no-preload-helper: ${chunk.fileName} has preload dependencies (a chunk with its own CSS?); remove the plugin or the dependency`,
+          )
       }
     },
   }
@@ -112,6 +119,8 @@ export default defineConfig({
     // terser packs the first download ~3% tighter than esbuild (landing budget: 120 KB gz).
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-    sourcemap: false, reportCompressedSize: false, modulePreload: false,
+    sourcemap: false,
+    reportCompressedSize: false,
+    modulePreload: false,
   },
 })

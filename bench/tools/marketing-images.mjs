@@ -46,7 +46,10 @@ const screens = {
       ['18:00', 'JP', 'Javier P.', 'Hipertrofia · Gimnasio', 'Pagado', 'ok'],
       ['19:30', 'FA', 'Fernanda A.', 'Movilidad · Online', 'Pagado', 'ok'],
     ]
-      .map(([time, ini, name, what, chip, cls]) => `<div class="card row"><span class="time">${time}</span><span class="av">${ini}</span><span><div class="t">${name}</div><div class="s">${what}</div></span><span class="chip ${cls}">${chip}</span></div>`)
+      .map(
+        ([time, ini, name, what, chip, cls]) =>
+          `<div class="card row"><span class="time">${time}</span><span class="av">${ini}</span><span><div class="t">${name}</div><div class="s">${what}</div></span><span class="chip ${cls}">${chip}</span></div>`,
+      )
       .join('')}
   </div>${tabs('Agenda')}`,
   rutina: `${status}<div class="top"><small>Camila Rojas · Semana 3</small><h1>Día A: Tren inferior</h1></div>
@@ -60,7 +63,10 @@ const screens = {
       ['Curl femoral', '3 × 12 · 35 kg', false],
       ['Elevación de talones', '4 × 15 · 40 kg', false],
     ]
-      .map(([name, sets, done]) => `<div class="card row"><span class="check ${done ? 'done' : ''}">${done ? '✓' : ''}</span><span><div class="t">${name}</div><div class="s">${sets}</div></span></div>`)
+      .map(
+        ([name, sets, done]) =>
+          `<div class="card row"><span class="check ${done ? 'done' : ''}">${done ? '✓' : ''}</span><span><div class="t">${name}</div><div class="s">${sets}</div></span></div>`,
+      )
       .join('')}
   </div>${tabs('Rutinas')}`,
   progreso: `${status}<div class="top"><small>Camila Rojas</small><h1>Progreso</h1></div>
@@ -70,7 +76,17 @@ const screens = {
         <g stroke="#e5e7eb">${[20, 50, 80, 110].map((y) => `<line x1="0" x2="260" y1="${y}" y2="${y}"/>`).join('')}</g>
         <polyline fill="none" stroke="#14b8a6" stroke-width="3" stroke-linejoin="round" points="5,100 45,92 85,86 125,74 165,66 205,50 250,34"/>
         <polygon fill="#14b8a6" opacity=".15" points="5,100 45,92 85,86 125,74 165,66 205,50 250,34 250,118 5,118"/>
-        ${[[5, 100], [45, 92], [85, 86], [125, 74], [165, 66], [205, 50], [250, 34]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3.5" fill="#0f766e"/>`).join('')}
+        ${[
+          [5, 100],
+          [45, 92],
+          [85, 86],
+          [125, 74],
+          [165, 66],
+          [205, 50],
+          [250, 34],
+        ]
+          .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3.5" fill="#0f766e"/>`)
+          .join('')}
       </svg>
       <div class="row s" style="justify-content:space-between"><span>Ago</span><span>Sep</span><span>Oct</span></div></div>
     <div class="grid">
@@ -78,7 +94,16 @@ const screens = {
       <div class="card"><div class="s">Asistencia</div><div class="big">94%</div><div class="s">17 de 18 sesiones</div></div>
     </div>
     <div class="card"><div class="t">Medidas</div>
-      ${[['Cintura', '72 cm', 70], ['Cadera', '96 cm', 85], ['Muslo', '55 cm', 60]].map(([k, v, w]) => `<div style="margin-top:8px"><div class="row s"><span>${k}</span><span style="margin-left:auto">${v}</span></div><div class="bar"><i style="width:${w}%"></i></div></div>`).join('')}
+      ${[
+        ['Cintura', '72 cm', 70],
+        ['Cadera', '96 cm', 85],
+        ['Muslo', '55 cm', 60],
+      ]
+        .map(
+          ([k, v, w]) =>
+            `<div style="margin-top:8px"><div class="row s"><span>${k}</span><span style="margin-left:auto">${v}</span></div><div class="bar"><i style="width:${w}%"></i></div></div>`,
+        )
+        .join('')}
     </div>
   </div>${tabs('Progreso')}`,
 }

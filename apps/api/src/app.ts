@@ -107,9 +107,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
-  configurePasswordHashing({ maxQueued: config.PASSWORD_HASH_QUEUE_MAX, ...(config.PASSWORD_HASH_CONCURRENCY ? { concurrency: config.PASSWORD_HASH_CONCURRENCY } : {}) })
+  configurePasswordHashing({
+    maxQueued: config.PASSWORD_HASH_QUEUE_MAX,
+    ...(config.PASSWORD_HASH_CONCURRENCY ? { concurrency: config.PASSWORD_HASH_CONCURRENCY } : {}),
+  })
 
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory, poolMax: config.DATABASE_POOL_MAX }))
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      inMemory: config.inMemory,
+      poolMax: config.DATABASE_POOL_MAX,
+    }))
 
   await app.register(errorsPlugin)
   await app.register(inputHygienePlugin)
@@ -156,7 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const path = request.url.split('?')[0]
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/dev/')
     // `/` gets the prerendered landing page; every other page the empty shell (plugins/web.ts).
-    if (isPage && app.spaRoot) return reply.header('cache-control', 'no-cache').sendFile(path === '/' ? 'index.html' : (app.spaShell ?? 'index.html'))
+    if (isPage && app.spaRoot)
+      return reply.header('cache-control', 'no-cache').sendFile(path === '/' ? 'index.html' : (app.spaShell ?? 'index.html'))
     // The path is not repeated: an answer must never echo what the client sent.
     return reply.code(404).send({ status: 404, message: 'Not found' })
   })

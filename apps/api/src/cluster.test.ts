@@ -39,40 +39,53 @@ describe('npm run start:cluster', () => {
     expect(res.stderr).toContain('Several processes need PostgreSQL')
   })
 
-  it.runIf(!!serverUrl)('two workers on one PostgreSQL serve one port, share revocations, and stop with exit 0', async () => {
-    dbName = `t_${randomUUID().replaceAll('-', '')}`
-    const c = new pg.Client({ connectionString: serverUrl })
-    await c.connect()
-    await c.query(`CREATE DATABASE ${dbName}`)
-    await c.end()
-    const url = new URL(serverUrl!)
-    url.pathname = `/${dbName}`
-    const server = await startRealServer({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', METRICS: 'on' }, { entry: 'cluster' })
-    servers.push(server)
+  it.runIf(!!serverUrl)(
+    'two workers on one PostgreSQL serve one port, share revocations, and stop with exit 0',
+    async () => {
+      dbName = `t_${randomUUID().replaceAll('-', '')}`
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`CREATE DATABASE ${dbName}`)
+      await c.end()
+      const url = new URL(serverUrl!)
+      url.pathname = `/${dbName}`
+      const server = await startRealServer({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', METRICS: 'on' }, { entry: 'cluster' })
+      servers.push(server)
 
-    // Both workers answer (the pid label of /metrics names the worker).
-    const pids = new Set<string>()
-    for (let i = 0; i < 40 && pids.size < 2; i++) {
-      const { body } = await freshGet(`${server.url}/metrics`)
-      pids.add(/pid="(\d+)"/.exec(body)![1])
-    }
-    expect(pids.size).toBe(2)
+      // Both workers answer (the pid label of /metrics names the worker).
+      const pids = new Set<string>()
+      for (let i = 0; i < 40 && pids.size < 2; i++) {
+        const { body } = await freshGet(`${server.url}/metrics`)
+        pids.add(/pid="(\d+)"/.exec(body)![1])
+      }
+      expect(pids.size).toBe(2)
 
-    const email = `cluster-${Date.now()}@example.com`
-    const registered = await fetch(`${server.url}/api/v1/auth/business/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret1', firstName: 'Clu', lastName: 'Ster', businessName: 'Gimnasio Cluster', businessAddress: 'Av. Apoquindo 4', businessPhone: '', businessWebsite: '' }),
-    })
-    expect(registered.status).toBe(200)
-    const { token } = (await registered.json()) as { token: string }
-    const auth = { authorization: `Bearer ${token}` }
-    for (let i = 0; i < 6; i++) expect((await freshGet(`${server.url}/api/v1/auth/me`, auth)).status).toBe(200)
-    expect((await fetch(`${server.url}/api/v1/auth/logout`, { method: 'POST', headers: auth })).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1_000))
-    for (let i = 0; i < 6; i++) expect((await freshGet(`${server.url}/api/v1/auth/me`, auth)).status).toBe(401)
+      const email = `cluster-${Date.now()}@example.com`
+      const registered = await fetch(`${server.url}/api/v1/auth/business/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          password: 'secret1',
+          firstName: 'Clu',
+          lastName: 'Ster',
+          businessName: 'Gimnasio Cluster',
+          businessAddress: 'Av. Apoquindo 4',
+          businessPhone: '',
+          businessWebsite: '',
+        }),
+      })
+      expect(registered.status).toBe(200)
+      const { token } = (await registered.json()) as { token: string }
+      const auth = { authorization: `Bearer ${token}` }
+      for (let i = 0; i < 6; i++) expect((await freshGet(`${server.url}/api/v1/auth/me`, auth)).status).toBe(200)
+      expect((await fetch(`${server.url}/api/v1/auth/logout`, { method: 'POST', headers: auth })).status).toBe(200)
+      await new Promise((r) => setTimeout(r, 1_000))
+      for (let i = 0; i < 6; i++) expect((await freshGet(`${server.url}/api/v1/auth/me`, auth)).status).toBe(401)
 
-    server.child.kill('SIGTERM')
-    expect(await server.exited).toBe(0)
-  }, 120_000)
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    },
+    120_000,
+  )
 })

@@ -48,12 +48,16 @@ const TrustProxySchema = z
       if (hops > 10) ctx.addIssue({ code: 'custom', message: 'at most 10 proxy hops' })
       return hops
     }
-    const list = v.split(',').map((s) => s.trim()).filter(Boolean)
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     const bad = list.filter((s) => !isProxySpec(s))
     if (bad.length || !list.length) {
       ctx.addIssue({
         code: 'custom',
-        message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); "true" is not accepted because it would trust any client\'s X-Forwarded-For',
+        message:
+          'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); "true" is not accepted because it would trust any client\'s X-Forwarded-For',
       })
       return false
     }
@@ -80,8 +84,16 @@ const EnvSchema = z
     REDIS_URL: optionalUrl,
     JWT_ACCESS_SECRET: z.string().min(32).optional(),
     JWT_REFRESH_SECRET: z.string().min(32).optional(),
-    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(15 * 60),
-    REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+    ACCESS_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .default(15 * 60),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 24 * 3600),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     /** argon2 hashes/verifications at once (default: the number of cores) and how many may wait. */
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -126,7 +138,11 @@ const EnvSchema = z
         })
       }
       if (env.MAIL_TRANSPORT === 'mailbox') {
-        ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'mailbox is not available when NODE_ENV=production (use smtp or log)' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MAIL_TRANSPORT'],
+          message: 'mailbox is not available when NODE_ENV=production (use smtp or log)',
+        })
       }
     }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {

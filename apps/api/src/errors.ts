@@ -15,8 +15,7 @@ export class HttpError extends Error {
   }
 }
 
-export const unprocessable = (errors: FieldErrors, message = 'Unprocessable entity') =>
-  new HttpError(422, message, errors)
+export const unprocessable = (errors: FieldErrors, message = 'Unprocessable entity') => new HttpError(422, message, errors)
 export const badRequest = (message = 'Bad request') => new HttpError(400, message)
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message)
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message)

@@ -40,7 +40,9 @@ async function main() {
       `  API       ${base}/api/v1`,
       `  API docs  ${base}/api/docs`,
       `  Health    ${base}/api/health`,
-      config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'mailbox' ? `  Mailbox   ${base}/dev/mailbox (from this machine only)` : '',
+      config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'mailbox'
+        ? `  Mailbox   ${base}/dev/mailbox (from this machine only)`
+        : '',
       `  Database  ${db}`,
       `  Listening ${config.HOST}:${config.PORT}`,
       '',

@@ -38,16 +38,35 @@ async function environment(): Promise<Record<string, string>> {
 function postFrom(port: number, localAddress: string, path: string, body: unknown) {
   return new Promise<number | string>((resolve) => {
     const payload = JSON.stringify(body)
-    const req = request({ host: '127.0.0.1', port, localAddress, method: 'POST', path: `/api/v1${path}`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method: 'POST',
+        path: `/api/v1${path}`,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
     req.on('error', (err) => resolve(err.message))
     req.end(payload)
   })
 }
 
-const registration = (email: string) => ({ email, password: 'secret1', firstName: 'Grace', lastName: 'Ful', businessName: 'Gimnasio Sigterm', businessAddress: 'Av. Apoquindo 3', businessPhone: '', businessWebsite: '' })
+const registration = (email: string) => ({
+  email,
+  password: 'secret1',
+  firstName: 'Grace',
+  lastName: 'Ful',
+  businessName: 'Gimnasio Sigterm',
+  businessAddress: 'Av. Apoquindo 3',
+  businessPhone: '',
+  businessWebsite: '',
+})
 
 describe('graceful shutdown of the real server', () => {
   it('SIGTERM during 20 concurrent writes: exit 0, and every acknowledged write is there after restart', async () => {

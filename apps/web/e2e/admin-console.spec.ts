@@ -28,7 +28,11 @@ async function filter(page: Page, fields: Record<string, string>, selects: Recor
 
 const table = (page: Page, name: string) => page.getByRole('region', { name }).getByRole('table')
 
-test('operator console: sign-in by the command, leads pipeline, trainer deactivation, gym plan, audit log', async ({ page, browser, request }) => {
+test('operator console: sign-in by the command, leads pipeline, trainer deactivation, gym plan, audit log', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000)
 
   // --- The admin: the command's link sets the password; anonymous /admin asks to sign in. ---
@@ -117,7 +121,15 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   const trainerEmail = uniqueEmail('coach')
   const created = await request.post('/api/v1/trainers/with-user', {
     headers: { authorization: `Bearer ${owner.token}` },
-    data: { firstName: 'Tomás', lastName: 'Reyes', email: trainerEmail, phone: '+56 9 2222 3333', specialization: 'Cardio', experience: 4, password: 'Entrena123!' },
+    data: {
+      firstName: 'Tomás',
+      lastName: 'Reyes',
+      email: trainerEmail,
+      phone: '+56 9 2222 3333',
+      specialization: 'Cardio',
+      experience: 4,
+      password: 'Entrena123!',
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   const login = await request.post('/api/v1/auth/email/login', { data: { email: trainerEmail, password: 'Entrena123!' } })
@@ -163,7 +175,10 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await screenshot(page, test.info(), 'admin-04-trainer-deactivated')
 
   // The trainer's open tab: its token no longer works, and its next call sends it to sign in.
-  const me = await trainerPage.evaluate(async () => (await fetch('/api/v1/auth/me', { headers: { authorization: `Bearer ${localStorage.getItem('entrenapp.token')}` } })).status)
+  const me = await trainerPage.evaluate(
+    async () =>
+      (await fetch('/api/v1/auth/me', { headers: { authorization: `Bearer ${localStorage.getItem('entrenapp.token')}` } })).status,
+  )
   expect(me).toBe(401)
   await trainerPage.reload()
   await expect(trainerPage).toHaveURL(/\/auth\/login$/)
@@ -225,7 +240,8 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await filter(page, { Autor: E2E_ADMIN_EMAIL }, { Acción: '' })
   const [auditCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()])
   const auditText = await csvOf(auditCsv)
-  for (const text of ['lead.status', 'user.deactivate', 'business.update', 'Contrato Enterprise firmado el 20/11']) expect(auditText).toContain(text)
+  for (const text of ['lead.status', 'user.deactivate', 'business.update', 'Contrato Enterprise firmado el 20/11'])
+    expect(auditText).toContain(text)
   expect(auditText).not.toContain(ADMIN_PASSWORD)
 
   // --- Money: the figures come from the API (this database has no client payments yet: zeros, not made-up numbers). ---
@@ -244,33 +260,33 @@ test.describe('at 375 px', () => {
   // 375 px in both projects (the desktop project runs @mobile tests too).
   test.use({ viewport: { width: 375, height: 740 } })
 
-test('operator console at 375 px: lists scroll inside their region, the page does not @mobile', async ({ page }) => {
-  test.setTimeout(120_000)
-  await setAdminPasswordOnce(page)
-  await signInToConsole(page)
-  for (const [link, heading, region] of [
-    ['Solicitudes', 'Solicitudes de acceso', 'Solicitudes de acceso'],
-    ['Entrenadores', 'Entrenadores', 'Entrenadores'],
-    ['Gimnasios', 'Gimnasios', 'Gimnasios'],
-    ['Auditoría', 'Registro de auditoría', 'Registro de auditoría'],
-    ['Dinero', 'Dinero', 'Movimientos del libro contable'],
-  ] as const) {
-    await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: link }).click()
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
-    const list = page.getByRole('region', { name: region }).or(page.getByText(/^No hay /))
-    await expect(list.first()).toBeVisible()
-    // No sideways scrolling of the page itself.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    const scroller = page.getByRole('region', { name: region })
-    if (await scroller.count()) {
-      const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
-      expect(scrollWidth).toBeGreaterThan(clientWidth)
-      // Reachable by keyboard, so it can be scrolled without a pointer.
-      await scroller.focus()
-      await page.keyboard.press('ArrowRight')
+  test('operator console at 375 px: lists scroll inside their region, the page does not @mobile', async ({ page }) => {
+    test.setTimeout(120_000)
+    await setAdminPasswordOnce(page)
+    await signInToConsole(page)
+    for (const [link, heading, region] of [
+      ['Solicitudes', 'Solicitudes de acceso', 'Solicitudes de acceso'],
+      ['Entrenadores', 'Entrenadores', 'Entrenadores'],
+      ['Gimnasios', 'Gimnasios', 'Gimnasios'],
+      ['Auditoría', 'Registro de auditoría', 'Registro de auditoría'],
+      ['Dinero', 'Dinero', 'Movimientos del libro contable'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: link }).click()
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+      const list = page.getByRole('region', { name: region }).or(page.getByText(/^No hay /))
+      await expect(list.first()).toBeVisible()
+      // No sideways scrolling of the page itself.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+      const scroller = page.getByRole('region', { name: region })
+      if (await scroller.count()) {
+        const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
+        expect(scrollWidth).toBeGreaterThan(clientWidth)
+        // Reachable by keyboard, so it can be scrolled without a pointer.
+        await scroller.focus()
+        await page.keyboard.press('ArrowRight')
+      }
+      await expectAccessible(page, `${link} 375px`)
+      await screenshot(page, test.info(), `admin-mobile-${link}`)
     }
-    await expectAccessible(page, `${link} 375px`)
-    await screenshot(page, test.info(), `admin-mobile-${link}`)
-  }
-})
+  })
 })

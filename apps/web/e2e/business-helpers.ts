@@ -51,7 +51,14 @@ export async function createTrainers(request: APIRequestContext, owner: Owner, n
   for (let i = 0; i < n; i++) {
     const res = await request.post('/api/v1/trainers', {
       headers: { authorization: `Bearer ${owner.token}` },
-      data: { firstName: prefix, lastName: `Número ${i + 1}`, email: uniqueEmail('coach'), phone: '+56 9 1111 2222', specialization: ['Weight Training', 'Cardio', 'Yoga'][i % 3], experience: i },
+      data: {
+        firstName: prefix,
+        lastName: `Número ${i + 1}`,
+        email: uniqueEmail('coach'),
+        phone: '+56 9 1111 2222',
+        specialization: ['Weight Training', 'Cardio', 'Yoga'][i % 3],
+        experience: i,
+      },
     })
     expect(res.status(), await res.text()).toBe(201)
   }

@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test'
 import { createGym, createTrainers, latestMail, openDashboardAs, registerOwner, uniqueEmail } from './business-helpers'
 import { expectAccessible as expectNoSeriousAxeViolations, screenshot } from './support'
 
-test('register a business, manage the gym and a trainer end to end, log out and recover the password', async ({ page, request, context }) => {
+test('register a business, manage the gym and a trainer end to end, log out and recover the password', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(180_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const email = uniqueEmail('journey')
@@ -236,7 +240,17 @@ test('the trainer limit: the 11th trainer of a Business plan is refused with a c
 
 test('registration form: every field, the spec §5 messages in order, links and the central billing split', async ({ page }) => {
   await page.goto('/business/registro')
-  for (const label of ['Nombre *', 'Apellido *', 'Nombre del gimnasio *', 'Dirección *', 'Teléfono (opcional)', 'Correo electrónico *', 'Contraseña *', 'Confirmar contraseña *', 'Sitio web (opcional)']) {
+  for (const label of [
+    'Nombre *',
+    'Apellido *',
+    'Nombre del gimnasio *',
+    'Dirección *',
+    'Teléfono (opcional)',
+    'Correo electrónico *',
+    'Contraseña *',
+    'Confirmar contraseña *',
+    'Sitio web (opcional)',
+  ]) {
     await expect(page.getByLabel(label, { exact: true })).toBeVisible()
   }
   await expect(page.getByLabel('Sitio web (opcional)')).toHaveAttribute('type', 'url')
@@ -244,7 +258,11 @@ test('registration form: every field, the spec §5 messages in order, links and 
   await expect(page.getByLabel('Enterprise')).not.toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Activar facturación centralizada' })).toBeChecked()
   await expect(page.getByLabel('ID de cuenta de pago (opcional)')).toBeVisible()
-  for (const [who, pct] of [['Entrenador', '60%'], ['Gimnasio', '35%'], ['Plataforma', '5%']]) {
+  for (const [who, pct] of [
+    ['Entrenador', '60%'],
+    ['Gimnasio', '35%'],
+    ['Plataforma', '5%'],
+  ]) {
     await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${pct}$`) })).toBeVisible()
     await expect(page.getByRole('term').filter({ hasText: who })).toBeVisible()
   }
@@ -309,7 +327,9 @@ test('registration: an e-mail in use is refused; a failed automatic login shows 
   await page.route('**/api/v1/auth/business/login', (route) => route.fulfill({ status: 503, body: '' }))
   const email = uniqueEmail('manual')
   await fill(email)
-  await expect(page.getByText('Registro exitoso, pero el inicio de sesión automático falló. Por favor, inicie sesión manualmente.')).toBeVisible()
+  await expect(
+    page.getByText('Registro exitoso, pero el inicio de sesión automático falló. Por favor, inicie sesión manualmente.'),
+  ).toBeVisible()
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/business/login')
   await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
   await page.unroute('**/api/v1/auth/business/login')
@@ -389,7 +409,9 @@ test('dashboard loading and error states; the delete failure toast', async ({ pa
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByTestId('trainer-card')).toHaveCount(1)
 
-  await page.route('**/api/v1/trainers/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.continue()))
+  await page.route('**/api/v1/trainers/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+  )
   await page.getByRole('button', { name: /^Delete / }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Failed to delete trainer. Please try again.')).toBeVisible()
@@ -436,7 +458,10 @@ test('axe: every business screen has no serious or critical violation', async ({
   await expect(page.getByRole('dialog')).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'trainer dialog')
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: /^Delete / }).first().click()
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click()
   await expect(page.getByRole('alertdialog')).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'delete dialog')
 })

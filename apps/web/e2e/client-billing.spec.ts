@@ -84,8 +84,18 @@ async function invitationPath(request: APIRequestContext, email: string) {
 }
 
 /** A client in their own browser: opens the link, confirms the mailed code, pays on the sandbox checkout. */
-async function clientAcceptsAndPays(browser: Browser, request: APIRequestContext, email: string, opts: { trainer: string; price: string; shots?: string; viewport?: { width: number; height: number } }) {
-  const context = await browser.newContext({ baseURL: `http://localhost:${port}`, locale: 'es-CL', timezoneId: 'America/Santiago', viewport: opts.viewport ?? { width: 1280, height: 800 } })
+async function clientAcceptsAndPays(
+  browser: Browser,
+  request: APIRequestContext,
+  email: string,
+  opts: { trainer: string; price: string; shots?: string; viewport?: { width: number; height: number } },
+) {
+  const context = await browser.newContext({
+    baseURL: `http://localhost:${port}`,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+  })
   const client = await context.newPage()
   await client.goto(await invitationPath(request, email))
   await expect(client.getByRole('heading', { name: `${opts.trainer} te invita a entrenar` })).toBeVisible()
@@ -138,15 +148,22 @@ function parseCsv(text: string): Record<string, string>[] {
   const rows = text
     .trim()
     .split(/\r?\n/)
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')).slice(0, -1))
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')).slice(0, -1),
+    )
   const [header, ...body] = rows
   return body.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i] ?? ''])))
 }
-const sum = (rows: Record<string, string>[], column: string, where: (r: Record<string, string>) => boolean = () => true) => rows.filter(where).reduce((total, r) => total + Number(r[column]), 0)
+const sum = (rows: Record<string, string>[], column: string, where: (r: Record<string, string>) => boolean = () => true) =>
+  rows.filter(where).reduce((total, r) => total + Number(r[column]), 0)
 
 // ---- the journey ----
 
-test('independent trainer: offer → invitation → client pays → 95 % → renewal → failed renewal → refunds → CSV = ledger', async ({ page, browser, request }) => {
+test('independent trainer: offer → invitation → client pays → 95 % → renewal → failed renewal → refunds → CSV = ledger', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000)
   await independentTrainer(page, request)
   await expect(page.getByTestId('client-limit')).toHaveText('Clientes de tu plan: 0 / 5')
@@ -186,7 +203,11 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   await screenshot(page, test.info(), 'billing-02-invited')
 
   // The client, in their own browser.
-  const client = await clientAcceptsAndPays(browser, request, clientEmail, { trainer: 'Camila Rojas', price: '$25.000', shots: 'billing-03-client' })
+  const client = await clientAcceptsAndPays(browser, request, clientEmail, {
+    trainer: 'Camila Rojas',
+    price: '$25.000',
+    shots: 'billing-03-client',
+  })
 
   // The trainer sees the client active and 95 % of the payment.
   await page.reload()
@@ -267,9 +288,13 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   expect(clearing('refund')).toBe(sum(payments, 'refunded_clp'))
   const trainerEntries = (kind?: string) => sum(ledger, 'amount_clp', (r) => r.account.startsWith('trainer:') && (!kind || r.kind === kind))
   expect(trainerEntries('payment')).toBe(sum(payments, 'trainer_share_clp'))
-  expect(sum(ledger, 'amount_clp', (r) => r.account === 'platform_revenue' && r.kind === 'payment')).toBe(sum(payments, 'platform_share_clp'))
+  expect(sum(ledger, 'amount_clp', (r) => r.account === 'platform_revenue' && r.kind === 'payment')).toBe(
+    sum(payments, 'platform_share_clp'),
+  )
   expect(trainerEntries()).toBe(pesos(await page.getByTestId('income-net').textContent()))
-  expect(sum(ledger, 'amount_clp', (r) => r.account === 'platform_revenue')).toBe(pesos(await page.getByTestId('income-commission').textContent()))
+  expect(sum(ledger, 'amount_clp', (r) => r.account === 'platform_revenue')).toBe(
+    pesos(await page.getByTestId('income-commission').textContent()),
+  )
 
   // Cancel the client's subscription, asked first.
   await page.getByRole('button', { name: `Cancelar la suscripción de ${clientEmail}` }).click()
@@ -281,14 +306,26 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   await client.close()
 })
 
-test('gym trainer with central billing: 60/35/5 in the trainer dashboard and the gym\'s Payments & Commissions tab', async ({ page, browser, request }) => {
+test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the gym's Payments & Commissions tab", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000)
   const owner = await registerOwner(request, { firstName: 'Olga', lastName: 'Dueña', businessName: 'Gym Central' })
   await createGym(request, owner)
   const trainerEmail = newEmail('gymcoach')
   const created = await request.post('/api/v1/trainers/with-user', {
     headers: { authorization: `Bearer ${owner.token}` },
-    data: { firstName: 'Gabriel', lastName: 'Gómez', email: trainerEmail, phone: '+56 9 1111 2222', specialization: 'Weight Training', experience: 4, password: PASSWORD },
+    data: {
+      firstName: 'Gabriel',
+      lastName: 'Gómez',
+      email: trainerEmail,
+      phone: '+56 9 1111 2222',
+      specialization: 'Weight Training',
+      experience: 4,
+      password: PASSWORD,
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   const login = await request.post('/api/v1/auth/email/login', { data: { email: trainerEmail, password: PASSWORD } })
@@ -343,7 +380,16 @@ test('gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   await expectAccessible(page, 'gym-commissions')
   await screenshot(page, test.info(), 'gym-03-commissions')
   const csv = parseCsv(await downloadText(page, 'Export CSV'))
-  expect(csv).toEqual([expect.objectContaining({ trainer: 'Gabriel Gómez', payments: '1', gross_clp: '30000', trainer_share_clp: '18000', gym_share_clp: '10500', platform_share_clp: '1500' })])
+  expect(csv).toEqual([
+    expect.objectContaining({
+      trainer: 'Gabriel Gómez',
+      payments: '1',
+      gross_clp: '30000',
+      trainer_share_clp: '18000',
+      gym_share_clp: '10500',
+      platform_share_clp: '1500',
+    }),
+  ])
 })
 
 test('the key screens at 375 px @mobile', async ({ page, browser, request }) => {
@@ -352,7 +398,12 @@ test('the key screens at 375 px @mobile', async ({ page, browser, request }) => 
   await createOffer(page, { title: 'Plan Móvil', price: 19_990, sessions: 4 })
   const clientEmail = uniqueEmail('e2e-mobile')
   await inviteClient(page, clientEmail)
-  const client = await clientAcceptsAndPays(browser, request, clientEmail, { trainer: 'Camila Rojas', price: '$19.990', shots: 'mobile-client', viewport: { width: 375, height: 740 } })
+  const client = await clientAcceptsAndPays(browser, request, clientEmail, {
+    trainer: 'Camila Rojas',
+    price: '$19.990',
+    shots: 'mobile-client',
+    viewport: { width: 375, height: 740 },
+  })
   await client.goto('/mi-suscripcion')
   await expect(client.getByRole('heading', { name: 'Plan Móvil' })).toBeVisible()
   await screenshot(client, test.info(), 'mobile-client-5-my-subscription')
@@ -380,7 +431,7 @@ test('the key screens at 375 px @mobile', async ({ page, browser, request }) => 
   await screenshot(page, test.info(), 'mobile-gym-commissions')
 })
 
-test('ledger:check passes on this run\'s database', async () => {
+test("ledger:check passes on this run's database", async () => {
   // Runs after the journeys above (one worker runs this file in order). The server keeps its
   // embedded database open, so the check reads a copy of its folder (PostgreSQL: the same database).
   let env: NodeJS.ProcessEnv
@@ -392,7 +443,12 @@ test('ledger:check passes on this run\'s database', async () => {
     env = { ...process.env, DATA_DIR: copy, NODE_ENV: 'test' }
   }
   try {
-    const output = execFileSync('npm', ['run', '--silent', 'ledger:check'], { cwd: join(test.info().project.testDir, '..', '..', '..'), env, encoding: 'utf8', timeout: 60_000 })
+    const output = execFileSync('npm', ['run', '--silent', 'ledger:check'], {
+      cwd: join(test.info().project.testDir, '..', '..', '..'),
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
     expect(output).toContain('every invariant holds')
     const [, transactions, , , payments] = /(\d+) transactions, (\d+) entries, (\d+) accounts, (\d+) payments/.exec(output)!.map(Number)
     expect(payments).toBeGreaterThan(0)

@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { createGym, openDashboardAs, registerOwner } from './business-helpers'
 import { expectAccessible, uniqueEmail } from './support'
 
-const switchButton = (page: Page, name: 'Español' | 'English') => page.getByRole('group', { name: /^(Idioma|Language)$/ }).getByRole('button', { name })
+const switchButton = (page: Page, name: 'Español' | 'English') =>
+  page.getByRole('group', { name: /^(Idioma|Language)$/ }).getByRole('button', { name })
 
 async function expectLanguage(page: Page, lang: 'es' | 'en') {
   await expect(page.locator('html')).toHaveAttribute('lang', lang)
@@ -63,7 +64,10 @@ test.describe('sign-in screens @mobile', () => {
 })
 
 test.describe('management screens @mobile', () => {
-  test('business dashboard: English by default; Spanish everywhere once picked, dialogs and numbers included; kept on reload', async ({ page, request }) => {
+  test('business dashboard: English by default; Spanish everywhere once picked, dialogs and numbers included; kept on reload', async ({
+    page,
+    request,
+  }) => {
     const owner = await registerOwner(request)
     await createGym(request, owner, 'Gimnasio Idiomas')
     await openDashboardAs(page, owner)
@@ -99,13 +103,25 @@ test.describe('management screens @mobile', () => {
     await expectLanguage(page, 'en')
   })
 
-  test('trainer dashboard: Spanish by default (decision 033), English once picked, dates in the language shown, kept on reload', async ({ page, request }) => {
+  test('trainer dashboard: Spanish by default (decision 033), English once picked, dates in the language shown, kept on reload', async ({
+    page,
+    request,
+  }) => {
     const owner = await registerOwner(request)
     const gym = await createGym(request, owner, 'Gimnasio Fechas')
     const email = uniqueEmail('coach-lang')
     const created = await request.post('/api/v1/trainers/with-user', {
       headers: { authorization: `Bearer ${owner.token}` },
-      data: { firstName: 'Tomás', lastName: 'Vidal', email, phone: '+56 9 1111 2222', password: 'Entrena123!', specialization: 'Yoga', experience: 3, gymId: gym.id },
+      data: {
+        firstName: 'Tomás',
+        lastName: 'Vidal',
+        email,
+        phone: '+56 9 1111 2222',
+        password: 'Entrena123!',
+        specialization: 'Yoga',
+        experience: 3,
+        gymId: gym.id,
+      },
     })
     expect(created.status(), await created.text()).toBe(201)
     const login = await request.post('/api/v1/auth/email/login', { data: { email, password: 'Entrena123!' } })

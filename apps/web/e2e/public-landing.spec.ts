@@ -3,7 +3,6 @@ import { expectAccessible } from './support'
 
 const APP_STORE = 'https://apps.apple.com/cl/app/entrenapp/id0000000000'
 
-
 /** Scrolls through the page so lazily rendered parts (images, the form) are in place. */
 async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
@@ -46,7 +45,12 @@ test.describe('landing page', () => {
     const footerTop = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
     expect(footerTop).toBeGreaterThan(order.at(-1)!)
 
-    for (const [value, label] of [['100+', 'entrenadores'], ['1.000+', 'clientes'], ['5k+', 'sesiones'], ['98%', 'satisfacción']]) {
+    for (const [value, label] of [
+      ['100+', 'entrenadores'],
+      ['1.000+', 'clientes'],
+      ['5k+', 'sesiones'],
+      ['98%', 'satisfacción'],
+    ]) {
       await expect(page.locator('dl div').filter({ hasText: label }).locator('dd')).toHaveText(value)
     }
   })
@@ -55,7 +59,12 @@ test.describe('landing page', () => {
     await page.goto('/')
     const nav = page.getByRole('navigation', { name: 'Secciones' })
     await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeHidden()
-    for (const [label, id] of [['Características', 'features'], ['Precios', 'pricing'], ['Testimonios', 'testimonials'], ['FAQ', 'faq']]) {
+    for (const [label, id] of [
+      ['Características', 'features'],
+      ['Precios', 'pricing'],
+      ['Testimonios', 'testimonials'],
+      ['FAQ', 'faq'],
+    ]) {
       const link = nav.getByRole('link', { name: label })
       await expect(link).toHaveAttribute('href', `#${id}`)
       await link.click()
@@ -119,8 +128,13 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/auth\/register$/)
   })
 
-  test('audience cards: business button disabled "Próximamente"; clients opens the app store in a new tab, safely @mobile', async ({ page, context }) => {
-    await context.route('https://apps.apple.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>App Store</title>' }))
+  test('audience cards: business button disabled "Próximamente"; clients opens the app store in a new tab, safely @mobile', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://apps.apple.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>App Store</title>' }),
+    )
     await page.goto('/')
     await expect(page.locator('#trainers').getByRole('link', { name: 'Únete como entrenador' })).toHaveAttribute('href', '/auth/register')
     const business = page.locator('#business').getByRole('button', { name: 'Próximamente' })
@@ -301,14 +315,17 @@ test.describe('landing page', () => {
     await expect(page.locator('body')).not.toContainText('80.000')
   })
 
-  test('pricing: the catalogue comes with the page and stays when GET /plans fails; reached inside the app, a skeleton while loading and an error with retry', async ({ page }) => {
+  test('pricing: the catalogue comes with the page and stays when GET /plans fails; reached inside the app, a skeleton while loading and an error with retry', async ({
+    page,
+  }) => {
     let fail = true
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
     let asked = 0
     await page.route('**/api/v1/plans', async (route) => {
       asked += 1
-      if (fail) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Service unavailable"}' })
+      if (fail)
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Service unavailable"}' })
       await held
       return route.continue()
     })
@@ -339,7 +356,10 @@ test.describe('landing page', () => {
     await expect(pricing.getByRole('alert')).toHaveCount(0)
   })
 
-  test('free-access form: all fields required, sending state, success toast, cleared form, sales inbox notified @mobile', async ({ page, request }) => {
+  test('free-access form: all fields required, sending state, success toast, cleared form, sales inbox notified @mobile', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/')
     await page.locator('#free-access').scrollIntoViewIfNeeded()
     const submit = page.getByRole('button', { name: 'Solicitar acceso gratuito' })
@@ -393,7 +413,9 @@ test.describe('landing page', () => {
   })
 
   test('free-access form: a failed request shows the error toast and keeps what was typed @mobile', async ({ page }) => {
-    await page.route('**/api/v1/forms', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Internal server error"}' }))
+    await page.route('**/api/v1/forms', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Internal server error"}' }),
+    )
     await page.goto('/')
     await page.locator('#free-access').scrollIntoViewIfNeeded()
     await page.getByLabel('Nombre').fill('Ana Pérez')

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support'
 
-
 const noAreaCode = (scripts: string[]) => expect(scripts.filter((s) => /\/(business|trainer)-[\w-]+\.js$/.test(s))).toEqual([])
 
 test.describe('/precios', () => {
@@ -20,7 +19,10 @@ test.describe('/precios', () => {
     await expect(page.locator('[data-plan="starter"]')).toContainText('$19.000')
     await expect(page.locator('[data-plan="growth"]')).not.toContainText('Más Popular')
     await expect(page.locator('[data-plan="business"]')).toContainText('Por acuerdo')
-    await expect(page.locator('[data-plan="business"]').getByRole('link', { name: 'Contactar ventas' })).toHaveAttribute('href', /^mailto:ventas@entrenapp\.cl/)
+    await expect(page.locator('[data-plan="business"]').getByRole('link', { name: 'Contactar ventas' })).toHaveAttribute(
+      'href',
+      /^mailto:ventas@entrenapp\.cl/,
+    )
     await expect(page.getByText('30 días de prueba gratis en todos los planes')).toBeVisible()
     await expect(page.getByText('Facturación mensual con renovación automática')).toBeVisible()
     await expect(page.getByText('Cancela cuando quieras')).toBeVisible()
@@ -48,7 +50,9 @@ test.describe('/precios', () => {
 
 test.describe('/privacidad', () => {
   test('a complete policy consistent with spec §9, with a download-app button in the header @mobile', async ({ page, context }) => {
-    await context.route('https://apps.apple.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>App Store</title>' }))
+    await context.route('https://apps.apple.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>App Store</title>' }),
+    )
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
     await page.goto('/privacidad')

@@ -66,9 +66,21 @@ test('robots.txt keeps crawlers to the public pages; sitemap.xml lists them on t
   expect(robots.headers()['content-type']).toContain('text/plain')
   const lines = (await robots.text()).split('\n')
   expect(lines).toContain('User-agent: *')
-  for (const path of ['/api/', '/dashboard', '/business/dashboard', '/auth/verify', '/auth/select-plan', '/auth/checkout/', '/recuperar-password']) expect(lines).toContain(`Disallow: ${path}`)
+  for (const path of [
+    '/api/',
+    '/dashboard',
+    '/business/dashboard',
+    '/auth/verify',
+    '/auth/select-plan',
+    '/auth/checkout/',
+    '/recuperar-password',
+  ])
+    expect(lines).toContain(`Disallow: ${path}`)
   for (const path of ['/auth/login', '/auth/register', '/business/login', '/business/registro', '/precios']) {
-    expect(lines.filter((line) => line.startsWith('Disallow: ') && path.startsWith(line.slice('Disallow: '.length))), path).toEqual([])
+    expect(
+      lines.filter((line) => line.startsWith('Disallow: ') && path.startsWith(line.slice('Disallow: '.length))),
+      path,
+    ).toEqual([])
   }
   expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
 
@@ -111,7 +123,10 @@ test('a toast raised before the toaster has mounted is still shown (expired stor
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return
     sessionStorage.setItem('seeded', '1')
-    localStorage.setItem('entrenapp.user', JSON.stringify({ id: 'x', email: 'x@example.com', firstName: 'X', lastName: 'Y', role: 'trainer' }))
+    localStorage.setItem(
+      'entrenapp.user',
+      JSON.stringify({ id: 'x', email: 'x@example.com', firstName: 'X', lastName: 'Y', role: 'trainer' }),
+    )
     localStorage.setItem('entrenapp.token', 'expired')
     localStorage.setItem('entrenapp.refreshToken', 'expired')
   })

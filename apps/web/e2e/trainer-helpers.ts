@@ -37,7 +37,12 @@ export async function registerUntilCode(page: Page, email: string, opts: { axe?:
 }
 
 /** Register, verify the mailed code and land on plan selection. */
-export async function registerAndVerify(page: Page, request: APIRequestContext, email: string, opts: { axe?: boolean; shots?: boolean } = {}) {
+export async function registerAndVerify(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  opts: { axe?: boolean; shots?: boolean } = {},
+) {
   await registerUntilCode(page, email, { axe: opts.axe, shot: opts.shots ? 'trainer-01-register' : undefined })
   const code = await mailedCode(request, email)
   const submit = page.getByRole('button', { name: 'Continuar' })

@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test'
 import { expectAccessible, mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify, registerUntilCode } from './trainer-helpers'
 import { screenshot } from './support'
 
-test('the whole journey on the sandbox: register, verify, pay, payout onboarding, log in, billing portal', async ({ page, context, request }) => {
+test('the whole journey on the sandbox: register, verify, pay, payout onboarding, log in, billing portal', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000)
   const email = newEmail('journey')
   await registerAndVerify(page, request, email, { axe: true, shots: true })
@@ -19,7 +23,13 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   // The flow state survives a reload.
   await page.reload()
   await expect(page.getByRole('radio', { name: 'Starter' })).toHaveAttribute('aria-checked', 'true')
-  const stored = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('entrenapp.signup.')).map((k) => [k, localStorage.getItem(k)])))
+  const stored = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('entrenapp.signup.'))
+        .map((k) => [k, localStorage.getItem(k)]),
+    ),
+  )
   expect(stored['entrenapp.signup.email']).toBe(email)
   expect(stored['entrenapp.signup.userId']).toMatch(/^[0-9a-f-]{36}$/)
   expect(stored['entrenapp.signup.token']).toBeTruthy()

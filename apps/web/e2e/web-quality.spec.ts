@@ -110,7 +110,9 @@ test('business registration failure: the server’s message, else the spec’s f
     await page.getByRole('checkbox', { name: /política de privacidad/ }).click()
     await page.getByRole('button', { name: 'Registrar gimnasio' }).click()
   }
-  await page.route('**/api/v1/auth/business/register', (route) => route.fulfill({ status: 403, json: { status: 403, message: 'Registrations are closed today' } }))
+  await page.route('**/api/v1/auth/business/register', (route) =>
+    route.fulfill({ status: 403, json: { status: 403, message: 'Registrations are closed today' } }),
+  )
   await fill()
   await expect(page.getByRole('alert')).toHaveText('Registrations are closed today')
   await page.unroute('**/api/v1/auth/business/register')

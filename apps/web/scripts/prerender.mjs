@@ -122,5 +122,12 @@ for (const page of pages) {
   write(page.file, doc.replace(marker, root))
   console.log(`prerendered ${page.path} (${lang}) into dist/${page.file} (${(html.length / 1024).toFixed(1)} KB of markup)`)
 }
-writeFileSync(`${dist}.pages.json`, JSON.stringify(pages.map(({ path, file, sitemap = false }) => ({ path, file, sitemap })), null, 2))
+writeFileSync(
+  `${dist}.pages.json`,
+  JSON.stringify(
+    pages.map(({ path, file, sitemap = false }) => ({ path, file, sitemap })),
+    null,
+    2,
+  ),
+)
 console.log('shell in dist/app.html; page table in dist/.pages.json')

@@ -103,7 +103,8 @@ const hydrateWithEarlyInput = () => void import('./lib/early-input').then(({ cap
 // (<html lang>); when the person picked the other one, it renders afresh in it (decision 047).
 const prerendered = container.firstElementChild !== null
 const signedOutPage = container.dataset.prerendered === 'signed-out'
-const otherLanguage = container.dataset.languageSwitch !== undefined && (storedLanguage() ?? document.documentElement.lang) !== document.documentElement.lang
+const otherLanguage =
+  container.dataset.languageSwitch !== undefined && (storedLanguage() ?? document.documentElement.lang) !== document.documentElement.lang
 if (!prerendered) start(false)
 else if (signedOutPage && (getSession() !== null || otherLanguage)) start(false)
 else onFirstUse(hydrateWithEarlyInput, { whenVisible: !signedOutPage })

@@ -8,16 +8,36 @@ import { routerReady, routes } from './app/router'
 import { render } from './prerender'
 
 const plan = (key: string, title: string, popular = false) => ({
-  id: key, key, title, target: 'Para ti', description: `Plan ${title}`, benefits: ['Clientes'], priceUsd: 20, priceClp: 19000,
-  period: 'month', clientLimit: 10, popular, purchasable: true,
+  id: key,
+  key,
+  title,
+  target: 'Para ti',
+  description: `Plan ${title}`,
+  benefits: ['Clientes'],
+  priceUsd: 20,
+  priceClp: 19000,
+  period: 'month',
+  clientLimit: 10,
+  popular,
+  purchasable: true,
 })
 
 let root: Root | undefined
 let answerPlans: (r: Response) => void
 beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} unobserve() {} })
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+    },
+  )
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }))
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerPlans = resolve))))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>((resolve) => (answerPlans = resolve))),
+  )
 })
 afterEach(() => {
   act(() => root?.unmount())
@@ -44,13 +64,21 @@ describe('prerendered landing page', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/'] })
     await routerReady(router)
     await act(async () => {
-      root = hydrateRoot(container, <StrictMode><App router={router} /></StrictMode>, { onRecoverableError: (e) => errors.push(e) })
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+        { onRecoverableError: (e) => errors.push(e) },
+      )
     })
     expect(errors).toEqual([])
     expect(consoleError).not.toHaveBeenCalled()
     expect(container.querySelector('h1')).toBe(hero) // the prerendered node was kept, not replaced
 
-    await act(async () => answerPlans(new Response(JSON.stringify({ data: [plan('starter', 'Starter', true), plan('growth', 'Growth')] }), { status: 200 })))
+    await act(async () =>
+      answerPlans(new Response(JSON.stringify({ data: [plan('starter', 'Starter', true), plan('growth', 'Growth')] }), { status: 200 })),
+    )
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Growth' })).toBeTruthy())
     expect(consoleError).not.toHaveBeenCalled()
   })

@@ -100,7 +100,12 @@ export const AdminAuditFilterSchema = z
     /** A user id (uuid) or an exact e-mail of the actor. */
     actor: optionalQueryText(254),
     /** An exact action (`lead.status`) or a family (`auth.*`). */
-    action: optionalQueryText(100).pipe(z.string().regex(/^[a-z_]+(\.[a-z_]+|\.\*)?$/, { error: 'invalid' }).optional()),
+    action: optionalQueryText(100).pipe(
+      z
+        .string()
+        .regex(/^[a-z_]+(\.[a-z_]+|\.\*)?$/, { error: 'invalid' })
+        .optional(),
+    ),
     subjectType: optionalQueryText(40),
     subjectId: optionalQueryText(100),
   })
@@ -108,7 +113,9 @@ export const AdminAuditFilterSchema = z
 
 export const AdminAuditListQuerySchema = AdminAuditFilterSchema.extend(AdminCursorQuerySchema.shape).superRefine(refineRange)
 export type AdminAuditListQuery = z.infer<typeof AdminAuditListQuerySchema>
-export const AdminAuditExportQuerySchema = AdminAuditFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(refineRange)
+export const AdminAuditExportQuerySchema = AdminAuditFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(
+  refineRange,
+)
 export type AdminAuditExportQuery = z.infer<typeof AdminAuditExportQuerySchema>
 
 export const AdminAuditListSchema = cursorPage(AuditEntrySchema)
@@ -285,12 +292,25 @@ export const AdminBusinessUpdateSchema = z
     commissionRates: CommissionRatesSchema.optional(),
     reason: AdminReasonSchema,
   })
-  .refine((v) => v.subscriptionPlan !== undefined || v.commissionRates !== undefined, { error: 'nothingToChange', path: ['subscriptionPlan'] })
+  .refine((v) => v.subscriptionPlan !== undefined || v.commissionRates !== undefined, {
+    error: 'nothingToChange',
+    path: ['subscriptionPlan'],
+  })
 export type AdminBusinessUpdate = z.infer<typeof AdminBusinessUpdateSchema>
 
 export const AdminBusinessListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(100_000, { error: 'invalid' }).default(1),
-  pageSize: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(ADMIN_PAGE_SIZE.max, { error: 'invalid' }).default(20),
+  page: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(100_000, { error: 'invalid' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(ADMIN_PAGE_SIZE.max, { error: 'invalid' })
+    .default(20),
   /** Part of the business name or the owner's e-mail, case-insensitive. */
   q: optionalQueryText(100),
   plan: SubscriptionPlanSchema.optional(),
@@ -375,7 +395,12 @@ export const AdminMoneyFilterSchema = z
   .object({
     kind: LedgerKindSchema.optional(),
     /** An exact ledger account: `platform_revenue`, `provider_clearing`, `trainer:<id>`, `gym:<id>`. */
-    account: optionalQueryText(100).pipe(z.string().regex(/^(platform_revenue|provider_clearing|(trainer|gym):[0-9a-f-]{36})$/i, { error: 'invalid' }).optional()),
+    account: optionalQueryText(100).pipe(
+      z
+        .string()
+        .regex(/^(platform_revenue|provider_clearing|(trainer|gym):[0-9a-f-]{36})$/i, { error: 'invalid' })
+        .optional(),
+    ),
     /** A trainer's user id: the transactions touching that trainer's account. */
     trainer: optionalQueryText(36).pipe(z.uuid({ error: 'invalid' }).optional()),
   })
@@ -383,7 +408,9 @@ export const AdminMoneyFilterSchema = z
 
 export const AdminMoneyTransactionsQuerySchema = AdminMoneyFilterSchema.extend(AdminCursorQuerySchema.shape).superRefine(refineRange)
 export type AdminMoneyTransactionsQuery = z.infer<typeof AdminMoneyTransactionsQuerySchema>
-export const AdminMoneyExportQuerySchema = AdminMoneyFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(refineRange)
+export const AdminMoneyExportQuerySchema = AdminMoneyFilterSchema.extend({ sort: AdminSortSchema.default('newest') }).superRefine(
+  refineRange,
+)
 export type AdminMoneyExportQuery = z.infer<typeof AdminMoneyExportQuerySchema>
 
 export const AdminLedgerTransactionSchema = z.object({

@@ -3,14 +3,7 @@ import { z } from 'zod'
 export const RoleSchema = z.enum(['member', 'trainer', 'gym_owner', 'admin', 'platform_admin'])
 export type Role = z.infer<typeof RoleSchema>
 
-
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(254)
-  .pipe(z.email())
+export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email())
 
 export const UserSchema = z.object({
   id: z.string(),
@@ -43,7 +36,10 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>
 
 /** POST /auth/email/verification/confirm: the code mailed to the signed-in user's own address. */
 export const EmailVerificationConfirmSchema = z.strictObject({
-  otp: z.string({ error: 'required' }).trim().regex(/^\d{6}$/, { error: 'invalidOrExpired' }),
+  otp: z
+    .string({ error: 'required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'invalidOrExpired' }),
 })
 export type EmailVerificationConfirm = z.infer<typeof EmailVerificationConfirmSchema>
 

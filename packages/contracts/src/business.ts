@@ -15,7 +15,6 @@ const optionalText = (max = 200) =>
 export const SubscriptionPlanSchema = z.enum(['business', 'enterprise'], { error: 'invalid' })
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
 
-
 /** A rate in thousandths (the database keeps three decimals): 0.6, 0.35, 0.05, never 0.6555. */
 const RateSchema = z
   .number({ error: 'invalidType' })
@@ -36,7 +35,11 @@ export type CommissionRates = z.infer<typeof CommissionRatesSchema>
  */
 export const BusinessRegisterSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).min(BUSINESS_PASSWORD_MIN, { error: 'tooShort' }).max(200, { error: 'tooLong' }),
+  password: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .min(BUSINESS_PASSWORD_MIN, { error: 'tooShort' })
+    .max(200, { error: 'tooLong' }),
   firstName: requiredText(100),
   lastName: requiredText(100),
   businessName: requiredText(),

@@ -34,7 +34,11 @@ export const OfferCreateSchema = z.strictObject({
   title: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(120, { error: 'tooLong' }),
   description: z.string().trim().max(2000, { error: 'tooLong' }).default(''),
   priceClp: OfferPriceSchema,
-  sessionsPerMonth: z.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(0, { error: 'tooSmall' }).max(OFFER_SESSIONS_MAX, { error: 'tooBig' }),
+  sessionsPerMonth: z
+    .number({ error: 'invalidType' })
+    .int({ error: 'invalidType' })
+    .min(0, { error: 'tooSmall' })
+    .max(OFFER_SESSIONS_MAX, { error: 'tooBig' }),
 })
 export type OfferCreate = z.infer<typeof OfferCreateSchema>
 
@@ -146,7 +150,12 @@ export type DateRangeQuery = z.infer<typeof DateRangeQuerySchema>
 
 /** A refund: `amountClp` absent = everything still refundable. Never above what remains. */
 export const RefundRequestSchema = z.strictObject({
-  amountClp: z.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(1, { error: 'tooSmall' }).max(OFFER_PRICE_MAX_CLP, { error: 'tooBig' }).optional(),
+  amountClp: z
+    .number({ error: 'invalidType' })
+    .int({ error: 'invalidType' })
+    .min(1, { error: 'tooSmall' })
+    .max(OFFER_PRICE_MAX_CLP, { error: 'tooBig' })
+    .optional(),
 })
 export type RefundRequest = z.infer<typeof RefundRequestSchema>
 
@@ -183,7 +192,9 @@ export type GymCommissions = z.infer<typeof GymCommissionsSchema>
 // ---- Client (Spanish screens and the mobile app) ----
 
 /** The invitation token of the mailed link (`/invitacion/<token>`). */
-export const InvitationTokenParamsSchema = z.object({ token: z.string().trim().min(20, { error: 'invalidOrExpired' }).max(200, { error: 'invalidOrExpired' }) })
+export const InvitationTokenParamsSchema = z.object({
+  token: z.string().trim().min(20, { error: 'invalidOrExpired' }).max(200, { error: 'invalidOrExpired' }),
+})
 
 export const InvitationDetailsSchema = z.object({
   trainer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
@@ -196,7 +207,10 @@ export type InvitationDetails = z.infer<typeof InvitationDetailsSchema>
 
 /** Confirms the invited e-mail: the code mailed by POST …/code. First/last name for a new account. */
 export const InvitationConfirmSchema = z.strictObject({
-  otp: z.string({ error: 'required' }).trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
+  otp: z
+    .string({ error: 'required' })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
   firstName: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'tooLong' }).optional(),
   lastName: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'tooLong' }).optional(),
 })

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { PAYOUT_COUNTRY } from './constants.ts'
 
-
 export const OnboardingSetupRequestSchema = z.strictObject({
   userId: z.string().trim().min(1, { error: 'required' }),
   email: z.string().trim().toLowerCase().pipe(z.email()),

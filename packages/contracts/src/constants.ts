@@ -39,7 +39,16 @@ export const TRAINER_LIMITS: Record<SubscriptionPlan, number> = { business: 10, 
 export const DEFAULT_COMMISSION_RATES = { trainer: 0.6, gym: 0.35, platform: 0.05 } as const
 
 /** Every state a subscription can be in (the payment provider's names). */
-export const SUBSCRIPTION_STATES = ['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'] as const
+export const SUBSCRIPTION_STATES = [
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const
 /** States that give access: a trial counts; past_due does not (the trainer sees the failed payment at once). */
 export const LIVE_SUBSCRIPTION_STATES = ['trialing', 'active'] as const satisfies readonly SubscriptionState[]
 /** How a subscription state reads on the Spanish screens (trainer dashboard, sandbox portal). */

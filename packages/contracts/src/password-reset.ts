@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { RESET_PASSWORD_MIN } from './constants.ts'
 
-
 /** POST /auth/forgot/password */
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema })
 export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { OTP_LENGTH, SIGNUP_PASSWORD_MIN } from './constants.ts'
 
-
 export const OtpRequestSchema = z.strictObject({ email: EmailSchema })
 export type OtpRequest = z.infer<typeof OtpRequestSchema>
 
@@ -16,7 +15,10 @@ export type OtpSent = z.infer<typeof OtpSentSchema>
 
 export const OtpVerifySchema = z.strictObject({
   email: EmailSchema,
-  otp: z.string().trim().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
+  otp: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
 })
 export type OtpVerify = z.infer<typeof OtpVerifySchema>
 

@@ -26,7 +26,6 @@ export const TrainerInputSchema = z.strictObject({
 })
 export type TrainerInput = z.input<typeof TrainerInputSchema>
 
-
 /** Body of POST /trainers/with-user: the trainer plus a login account; '' or no password → generated. */
 export const TrainerWithUserInputSchema = TrainerInputSchema.extend({
   password: z

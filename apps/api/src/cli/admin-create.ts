@@ -18,7 +18,10 @@ const name = z.string().trim().min(1).max(100).optional()
 async function main() {
   let values
   try {
-    ;({ values } = parseArgs({ options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean' } }, strict: true }))
+    ;({ values } = parseArgs({
+      options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }))
   } catch (err) {
     console.error(`${(err as Error).message}\n${usage}`)
     return 2
@@ -37,8 +40,16 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 2 })
   try {
-    const result = await createPlatformAdmin(database.db, config.APP_URL, { email: email.data, firstName: firstName.data, lastName: lastName.data })
-    console.log(result.created ? `Created platform admin ${result.email}.` : `Promoted ${result.email} (was ${result.previousRole}) to platform admin.`)
+    const result = await createPlatformAdmin(database.db, config.APP_URL, {
+      email: email.data,
+      firstName: firstName.data,
+      lastName: lastName.data,
+    })
+    console.log(
+      result.created
+        ? `Created platform admin ${result.email}.`
+        : `Promoted ${result.email} (was ${result.previousRole}) to platform admin.`,
+    )
     console.log(`Set the password within ${ADMIN_SETUP_LINK_TTL_HOURS} hours with this one-time link (shown only now):`)
     console.log(result.link)
     console.log(`Then sign in to the operator console at ${new URL('/admin', config.APP_URL)} (the admin API is under /api/v1/admin).`)

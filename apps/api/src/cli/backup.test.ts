@@ -38,7 +38,10 @@ async function freshDatabase() {
 }
 
 const runCli = (args: string[], env: Record<string, string>) => {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }, encoding: 'utf8' })
+  const res = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+  })
   return { status: res.status, output: `${res.stdout}${res.stderr}` }
 }
 
@@ -46,7 +49,16 @@ const post = (url: string, path: string, body: unknown) =>
   fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 const register = (url: string, email: string) =>
-  post(url, '/auth/business/register', { email, password: 'secret1', firstName: 'Back', lastName: 'Up', businessName: 'Gimnasio Respaldo', businessAddress: 'Av. Apoquindo 2', businessPhone: '', businessWebsite: '' })
+  post(url, '/auth/business/register', {
+    email,
+    password: 'secret1',
+    firstName: 'Back',
+    lastName: 'Up',
+    businessName: 'Gimnasio Respaldo',
+    businessAddress: 'Av. Apoquindo 2',
+    businessPhone: '',
+    businessWebsite: '',
+  })
 
 describe('backup and restore', () => {
   it('a backup taken while the server runs restores into a fresh data directory where the account logs in', async () => {

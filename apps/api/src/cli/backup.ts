@@ -70,7 +70,9 @@ async function backup(config: ReturnType<typeof loadConfig>) {
   }
   mkdirSync(resolve(out, '..'), { recursive: true })
   writeFileSync(out, bytes, { mode: 0o600 })
-  console.log(`embedded database backup (${(bytes.length / 1024).toFixed(0)} KiB${server ? ', taken by the running server' : ''}) written to ${out}`)
+  console.log(
+    `embedded database backup (${(bytes.length / 1024).toFixed(0)} KiB${server ? ', taken by the running server' : ''}) written to ${out}`,
+  )
 }
 
 async function restore(config: ReturnType<typeof loadConfig>) {

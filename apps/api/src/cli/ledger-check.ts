@@ -14,7 +14,9 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 2 })
   try {
     const { problems, stats } = await checkLedger(database.db)
-    console.log(`ledger:check on ${database.kind}: ${stats.transactions} transactions, ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`)
+    console.log(
+      `ledger:check on ${database.kind}: ${stats.transactions} transactions, ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`,
+    )
     for (const p of problems) console.error(`BREAK ${p.rule}: ${p.subject}: ${p.detail}`)
     if (problems.length) {
       console.error(`ledger:check found ${problems.length} break(s)`)

@@ -24,7 +24,16 @@ const freePort = () =>
 
 /** The real server (src/server.ts) on the embedded database in `dir`. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' }
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   await new Promise<void>((resolve, reject) => {
@@ -35,7 +44,11 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 const post = (port: number, path: string, body: unknown) =>
-  fetch(`http://127.0.0.1:${port}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 // PGlite only: with DATABASE_URL durability is the PostgreSQL server's.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database durability', () => {

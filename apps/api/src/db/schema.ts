@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -28,7 +17,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['member', 'trainer', 'gym_owner', 'admin', 'platform_admin'] }).notNull().default('member'),
+    role: text('role', { enum: ['member', 'trainer', 'gym_owner', 'admin', 'platform_admin'] })
+      .notNull()
+      .default('member'),
     isActive: boolean('is_active').notNull().default(true),
     /** Set once the person proved they read this address (a code or a confirmation link). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -47,7 +38,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     refreshJti: text('refresh_jti').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -70,7 +63,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     /** held: a mail to a third party waits until `heldForUserId` verifies their own e-mail. */
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] })
+      .notNull()
+      .default('pending'),
     heldForUserId: uuid('held_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Codes and links in this mail: replaced by a placeholder once it is delivered. */
     secrets: jsonb('secrets').$type<string[]>(),
@@ -114,12 +109,17 @@ export const accessRequests = pgTable('access_requests', {
 
 export const businesses = pgTable('businesses', {
   id: id(),
-  ownerId: uuid('owner_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   address: text('address').notNull(),
   phone: text('phone'),
   website: text('website'),
-  subscriptionPlan: text('subscription_plan', { enum: ['business', 'enterprise'] }).notNull().default('business'),
+  subscriptionPlan: text('subscription_plan', { enum: ['business', 'enterprise'] })
+    .notNull()
+    .default('business'),
   centralBilling: boolean('central_billing').notNull().default(true),
   paymentAccountId: text('payment_account_id'),
   commissionTrainer: numeric('commission_trainer', { precision: 4, scale: 3 }).notNull().default('0.600'),
@@ -131,7 +131,10 @@ export const businesses = pgTable('businesses', {
 
 export const gyms = pgTable('gyms', {
   id: id(),
-  ownerId: uuid('owner_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   address: text('address').notNull(),
   city: text('city').notNull(),
@@ -149,7 +152,9 @@ export const trainers = pgTable(
   'trainers',
   {
     id: id(),
-    userId: uuid('user_id').unique().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
     gymId: uuid('gym_id').references(() => gyms.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -167,7 +172,9 @@ export const trainers = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   id: id(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -197,10 +204,16 @@ export const otpCodes = pgTable(
 export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
   provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  planId: uuid('plan_id').notNull().references(() => plans.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => plans.id),
   customerEmail: text('customer_email').notNull(),
-  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
   paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'no_payment_required'] })
     .notNull()
     .default('unpaid'),
@@ -215,8 +228,12 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    planId: uuid('plan_id').notNull().references(() => plans.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
     providerCustomerId: text('provider_customer_id'),
@@ -235,7 +252,10 @@ export const subscriptions = pgTable(
 
 export const payoutAccounts = pgTable('payout_accounts', {
   id: id(),
-  userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
   providerAccountId: text('provider_account_id').notNull().unique(),
   country: text('country').notNull().default('CL'),
@@ -249,7 +269,9 @@ export const payoutAccounts = pgTable('payout_accounts', {
 export const providerLinks = pgTable('provider_links', {
   id: text('id').primaryKey(),
   kind: text('kind', { enum: ['portal', 'connect', 'client_portal'] }).notNull(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   returnUrl: text('return_url').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -269,7 +291,9 @@ export const signupTokens = pgTable(
   'signup_tokens',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
@@ -292,7 +316,9 @@ export const emailChanges = pgTable(
   'email_changes',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     newEmail: text('new_email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
@@ -357,7 +383,9 @@ export const offers = pgTable(
   'offers',
   {
     id: id(),
-    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'cascade' }),
+    trainerId: uuid('trainer_id')
+      .notNull()
+      .references(() => trainers.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     priceClp: integer('price_clp').notNull(),
@@ -374,11 +402,17 @@ export const clientInvitations = pgTable(
   'client_invitations',
   {
     id: id(),
-    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'cascade' }),
-    offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+    trainerId: uuid('trainer_id')
+      .notNull()
+      .references(() => trainers.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    state: text('state', { enum: ['pending', 'accepted', 'revoked'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'accepted', 'revoked'] })
+      .notNull()
+      .default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     clientUserId: uuid('client_user_id').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -391,9 +425,15 @@ export const clientInvitations = pgTable(
 export const clientCheckouts = pgTable('client_checkouts', {
   id: text('id').primaryKey(),
   provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-  invitationId: uuid('invitation_id').notNull().references(() => clientInvitations.id, { onDelete: 'cascade' }),
-  clientUserId: uuid('client_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  invitationId: uuid('invitation_id')
+    .notNull()
+    .references(() => clientInvitations.id, { onDelete: 'cascade' }),
+  clientUserId: uuid('client_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
   successRedirect: text('success_redirect').notNull(),
   cancelRedirect: text('cancel_redirect').notNull(),
   url: text('url').notNull(),
@@ -410,9 +450,15 @@ export const clientSubscriptions = pgTable(
   'client_subscriptions',
   {
     id: id(),
-    clientUserId: uuid('client_user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
-    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'restrict' }),
-    offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'restrict' }),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    trainerId: uuid('trainer_id')
+      .notNull()
+      .references(() => trainers.id, { onDelete: 'restrict' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'restrict' }),
     invitationId: uuid('invitation_id').references(() => clientInvitations.id, { onDelete: 'set null' }),
     /** The gym whose central billing takes a share; null for an independent trainer. */
     gymId: uuid('gym_id').references(() => gyms.id, { onDelete: 'set null' }),
@@ -440,8 +486,12 @@ export const clientPayments = pgTable(
   'client_payments',
   {
     id: id(),
-    subscriptionId: uuid('subscription_id').notNull().references(() => clientSubscriptions.id, { onDelete: 'restrict' }),
-    trainerId: uuid('trainer_id').notNull().references(() => trainers.id, { onDelete: 'restrict' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => clientSubscriptions.id, { onDelete: 'restrict' }),
+    trainerId: uuid('trainer_id')
+      .notNull()
+      .references(() => trainers.id, { onDelete: 'restrict' }),
     gymId: uuid('gym_id'),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull().unique(),
@@ -462,7 +512,9 @@ export const clientRefunds = pgTable(
   'client_refunds',
   {
     id: id(),
-    paymentId: uuid('payment_id').notNull().references(() => clientPayments.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => clientPayments.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
     providerRefundId: text('provider_refund_id').notNull().unique(),
     amountClp: integer('amount_clp').notNull(),
@@ -493,7 +545,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: id(),
-    transactionId: uuid('transaction_id').notNull().references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
     account: text('account').notNull(),
     amountClp: integer('amount_clp').notNull(),
     createdAt: createdAt(),
@@ -520,7 +574,9 @@ export const leads = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     city: text('city'),
-    status: text('status', { enum: ['new', 'contacted', 'activated', 'discarded'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'contacted', 'activated', 'discarded'] })
+      .notNull()
+      .default('new'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     search: text('search').notNull(),
     /** When the request arrived (copied from access_requests, so lists sort on one table). */

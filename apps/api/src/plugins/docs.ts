@@ -11,7 +11,11 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: `${brand.name} API`, version: '1.0.0', description: 'Errors always answer {status, message, errors?: {field: code}}.' },
+        info: {
+          title: `${brand.name} API`,
+          version: '1.0.0',
+          description: 'Errors always answer {status, message, errors?: {field: code}}.',
+        },
         servers: [{ url: '/' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },

@@ -9,7 +9,12 @@ const usersCount = async () => (await ctx.app.db.select({ n: count() }).from(use
 describe('bad input gets the error shape and changes nothing', () => {
   it('malformed JSON → 400', async () => {
     const before = await usersCount()
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/email/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ status: 400, message: 'Malformed JSON in request body' })
     expect(await usersCount()).toBe(before)
@@ -54,7 +59,12 @@ describe('bad input gets the error shape and changes nothing', () => {
       throw new Error('secret database detail')
     }) as never
     const res = await ctx.app
-      .inject({ method: 'POST', url: '/api/v1/auth/email/login', payload: { email: 'a@b.cl', password: 'x' }, headers: { 'x-request-id': 'req-123' } })
+      .inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/login',
+        payload: { email: 'a@b.cl', password: 'x' },
+        headers: { 'x-request-id': 'req-123' },
+      })
       .finally(() => (ctx.app.db.select = select))
     expect(res.statusCode).toBe(500)
     expect(res.body).not.toContain('secret database detail')

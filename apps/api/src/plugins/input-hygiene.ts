@@ -51,7 +51,11 @@ export default fp(
       const params = request.params as Record<string, unknown> | undefined
       if (params && Object.values(params).some((v) => typeof v === 'string' && hasForbiddenCharacters(v))) throw notFound()
       const paths = [...badCharacterPaths(request.query), ...(Buffer.isBuffer(request.body) ? [] : badCharacterPaths(request.body))]
-      if (paths.length) throw unprocessable(Object.fromEntries(paths.map((p) => [p, 'invalidCharacters'])), 'Text fields cannot contain NUL or unpaired surrogate characters')
+      if (paths.length)
+        throw unprocessable(
+          Object.fromEntries(paths.map((p) => [p, 'invalidCharacters'])),
+          'Text fields cannot contain NUL or unpaired surrogate characters',
+        )
     })
   },
   { name: 'input-hygiene', dependencies: ['errors'] },

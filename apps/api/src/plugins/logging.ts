@@ -21,11 +21,26 @@ const REDACTED = '[redacted]'
 const EMAIL = /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/
 
 // Query keys whose value is a secret: exact names, and any key containing one of the words.
-const SECRET_KEYS = new Set(['hash', 'token', 'code', 'otp', 'sid', 'session_id', 'sessionid', 'key', 'sig', 'signature', 'state', 'secret', 'password'])
+const SECRET_KEYS = new Set([
+  'hash',
+  'token',
+  'code',
+  'otp',
+  'sid',
+  'session_id',
+  'sessionid',
+  'key',
+  'sig',
+  'signature',
+  'state',
+  'secret',
+  'password',
+])
 const SECRET_WORDS = /token|secret|password|hash|otp|code|signature|session/i
 // Path segments that follow these are capability ids (sandbox pages, checkout look-ups).
 // Client invitations (issue 12): the token of the mailed link is the capability.
-const CAPABILITY_PATHS = /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/)[^/?#]+/
+const CAPABILITY_PATHS =
+  /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/)[^/?#]+/
 // Values that are secrets wherever they appear: JWTs and the sandbox's own ids.
 const SECRET_VALUE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$|^[a-z]+_sbx_[\w-]+$/
 
@@ -100,7 +115,8 @@ export function serializeError(err: Error & { code?: unknown; statusCode?: unkno
 
 // A URL may be 8 KB (plugins/errors.ts); the log keeps the start of it.
 const MAX_LOGGED_URL = 1024
-const shorten = (url: string | undefined) => (url && url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…[${url.length - MAX_LOGGED_URL} more]` : url)
+const shorten = (url: string | undefined) =>
+  url && url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…[${url.length - MAX_LOGGED_URL} more]` : url
 
 interface LoggedRequest {
   method?: string

@@ -52,7 +52,10 @@ describe(`${DRAINERS} drainers on one outbox`, () => {
     const delivered = transports.flatMap((t) => t.sent.map((m) => m.subject))
     expect(delivered).toHaveLength(MAILS)
     expect(new Set(delivered).size).toBe(MAILS)
-    const [{ sent }] = await database.db.select({ sent: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.status, 'sent'))
+    const [{ sent }] = await database.db
+      .select({ sent: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'sent'))
     expect(sent).toBe(MAILS)
     if (database.kind === 'postgres') expect(transports.filter((t) => t.sent.length > 0).length).toBeGreaterThan(1)
   }, 120_000)

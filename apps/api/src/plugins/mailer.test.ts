@@ -32,7 +32,10 @@ describe('mail outbox', () => {
 
     ctx.mail.failing = false
     // Make the retry due now instead of waiting for the back-off.
-    await ctx.app.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, queued.id))
+    await ctx.app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, queued.id))
     await ctx.app.mailer.flush()
     expect(ctx.mail.sent.filter((m) => m.to === to)).toHaveLength(1)
     const [sent] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id))
@@ -80,7 +83,13 @@ describe('SMTP transport', () => {
 
   it('delivers through nodemailer to a real SMTP server', async () => {
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`)
-    await transport.deliver({ id: 'm1', from: 'Entrenapp <no-reply@entrenapp.cl>', to: 'ana@example.com', subject: 'Tu código de verificación', text: 'Código: 123456' })
+    await transport.deliver({
+      id: 'm1',
+      from: 'Entrenapp <no-reply@entrenapp.cl>',
+      to: 'ana@example.com',
+      subject: 'Tu código de verificación',
+      text: 'Código: 123456',
+    })
     transport.close?.()
     expect(received).toHaveLength(1)
     expect(received[0]).toContain('To: ana@example.com')

@@ -95,7 +95,11 @@ export function mailboxTransport(db: Db): MailTransport {
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     name: 'log',
-    deliver: async (mail) => log.info({ mailId: mail.id, to: maskEmail(mail.to) }, 'mail delivered to the log (MAIL_TRANSPORT=log: subject and body are not logged)'),
+    deliver: async (mail) =>
+      log.info(
+        { mailId: mail.id, to: maskEmail(mail.to) },
+        'mail delivered to the log (MAIL_TRANSPORT=log: subject and body are not logged)',
+      ),
   }
 }
 
@@ -151,7 +155,12 @@ export default fp(
           await tx
             .update(mailOutbox)
             .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
-            .where(inArray(mailOutbox.id, rows.map((r) => r.id)))
+            .where(
+              inArray(
+                mailOutbox.id,
+                rows.map((r) => r.id),
+              ),
+            )
         }
         return rows
       })

@@ -8,7 +8,8 @@ describe('GET /metrics with METRICS=on and a token', () => {
     const { token } = await createUserAndLogin(ctx.app)
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { token })).statusCode).toBe(200)
     const ip = '10.200.0.1'
-    for (let i = 0; i < 35; i++) await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: 'nobody@example.com', password: 'x' }, ip })
+    for (let i = 0; i < 35; i++)
+      await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: 'nobody@example.com', password: 'x' }, ip })
 
     expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(401)
     expect((await ctx.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401)

@@ -18,7 +18,12 @@ export default fp(
     register.setDefaultLabels({ pid: String(process.pid) })
     collectDefaultMetrics({ register })
 
-    const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [register] })
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered',
+      labelNames: ['method', 'route', 'status'],
+      registers: [register],
+    })
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from request to answer',
@@ -26,10 +31,19 @@ export default fp(
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [register],
     })
-    const refusals = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused with 429', labelNames: ['route'], registers: [register] })
+    const refusals = new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests refused with 429',
+      labelNames: ['route'],
+      registers: [register],
+    })
 
     const outboxDepth = new Gauge({ name: 'mail_outbox_pending', help: 'Mails waiting in the outbox', registers: [register] })
-    const outboxAge = new Gauge({ name: 'mail_outbox_oldest_pending_seconds', help: 'Age of the oldest pending mail', registers: [register] })
+    const outboxAge = new Gauge({
+      name: 'mail_outbox_oldest_pending_seconds',
+      help: 'Age of the oldest pending mail',
+      registers: [register],
+    })
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections by state (PostgreSQL)',
@@ -78,7 +92,8 @@ export default fp(
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (token) {
         const given = Buffer.from(request.headers.authorization ?? '')
-        if (given.length !== token.length || !timingSafeEqual(given, token)) return reply.code(401).send({ status: 401, message: 'Unauthorized' })
+        if (given.length !== token.length || !timingSafeEqual(given, token))
+          return reply.code(401).send({ status: 401, message: 'Unauthorized' })
       }
       const [row] = await app.db
         .select({ pending: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${mailOutbox.createdAt})` })

@@ -29,7 +29,8 @@ export default fp(
       const remote = request.socket.remoteAddress ?? ''
       const loopback = remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1'
       const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /, ''))
-      if (!loopback || given.length !== token.length || !timingSafeEqual(given, token)) return reply.code(404).send({ status: 404, message: 'Not found' })
+      if (!loopback || given.length !== token.length || !timingSafeEqual(given, token))
+        return reply.code(404).send({ status: 404, message: 'Not found' })
       const dump = await app.database.dump!()
       request.log.info({ bytes: dump.size }, 'database backup taken')
       return reply.type('application/gzip').send(Buffer.from(await dump.arrayBuffer()))
@@ -38,7 +39,14 @@ export default fp(
     app.addHook('onListen', async () => {
       const address = app.server.address()
       if (!address || typeof address === 'string') return
-      const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address
+      const host =
+        address.family === 'IPv6'
+          ? address.address === '::'
+            ? '[::1]'
+            : `[${address.address}]`
+          : address.address === '0.0.0.0'
+            ? '127.0.0.1'
+            : address.address
       const content: ServerFile = { pid: process.pid, url: `http://${host}:${address.port}`, token: token.toString() }
       writeFileSync(file, JSON.stringify(content), { mode: 0o600 })
     })

@@ -36,9 +36,25 @@ export interface CheckoutInput {
 
 /** A provider event, already verified and reduced to what the platform reacts to. */
 export type ProviderEvent = { id: string; type: string } & (
-  | { kind: 'checkout.completed'; sessionId: string; paymentStatus: ProviderCheckout['paymentStatus']; subscription: ProviderSubscription | null; account?: string | null; metadata?: Record<string, string> }
+  | {
+      kind: 'checkout.completed'
+      sessionId: string
+      paymentStatus: ProviderCheckout['paymentStatus']
+      subscription: ProviderSubscription | null
+      account?: string | null
+      metadata?: Record<string, string>
+    }
   | { kind: 'subscription.changed'; subscription: ProviderSubscription }
-  | { kind: 'invoice.paid'; subscriptionId: string; periodEnd: Date | null; invoiceId?: string; chargeId?: string | null; amountPaid?: number; account?: string | null; metadata?: Record<string, string> }
+  | {
+      kind: 'invoice.paid'
+      subscriptionId: string
+      periodEnd: Date | null
+      invoiceId?: string
+      chargeId?: string | null
+      amountPaid?: number
+      account?: string | null
+      metadata?: Record<string, string>
+    }
   | { kind: 'invoice.failed'; subscriptionId: string }
   | { kind: 'charge.refunded'; chargeId: string; refunds: { id: string; amount: number }[] }
   | { kind: 'charge.disputed'; disputeId: string; chargeId: string; amount: number }
@@ -66,11 +82,21 @@ export interface ClientCheckoutInput {
 /** What client billing asks of a provider; the sandbox's side lives in this database. */
 export interface ClientPayments {
   createCheckout(input: ClientCheckoutInput): Promise<{ id: string; url: string }>
-  createPortal(input: { clientUserId: string; customerId: string | null; accountId: string | null; returnUrl: string }): Promise<{ url: string }>
+  createPortal(input: {
+    clientUserId: string
+    customerId: string | null
+    accountId: string | null
+    returnUrl: string
+  }): Promise<{ url: string }>
   cancelSubscription(input: { subscriptionId: string; accountId: string | null; atPeriodEnd: boolean }): Promise<void>
   refund(input: { paymentId: string; amountClp: number; accountId: string | null; idempotencyKey: string }): Promise<{ refundId: string }>
   /** Pays a share out of the platform's balance to a connected account; null: nothing moves (sandbox). */
-  transfer(input: { amountClp: number; destination: string; sourcePaymentId: string; idempotencyKey: string }): Promise<{ transferId: string } | null>
+  transfer(input: {
+    amountClp: number
+    destination: string
+    sourcePaymentId: string
+    idempotencyKey: string
+  }): Promise<{ transferId: string } | null>
 }
 
 /** What a provider's billing engine moves on its own: a period's status and end. */
@@ -147,7 +173,11 @@ export function stripeProvider(config: Config): PaymentProvider {
   const secret = config.STRIPE_WEBHOOK_SECRET!
 
   const fetchSubscription = async (id: string | null, account?: string | null) =>
-    id ? toProviderSubscription(await (account ? stripe.subscriptions.retrieve(id, {}, { stripeAccount: account }) : stripe.subscriptions.retrieve(id))) : null
+    id
+      ? toProviderSubscription(
+          await (account ? stripe.subscriptions.retrieve(id, {}, { stripeAccount: account }) : stripe.subscriptions.retrieve(id)),
+        )
+      : null
 
   return {
     name: 'stripe',
@@ -165,19 +195,17 @@ export function stripeProvider(config: Config): PaymentProvider {
                 product_data: { name: plan.title },
               },
             }
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          line_items: [lineItem],
-          ...(customerId ? { customer: customerId } : { customer_email: customerEmail }),
-          client_reference_id: userId,
-          metadata: { userId, planId: plan.id },
-          // No trial_period_days for someone who already had a trial: Stripe charges the first month now.
-          subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { userId, planId: plan.id } },
-          success_url: successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
-          cancel_url: cancelUrl,
-        },
-      )
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [lineItem],
+        ...(customerId ? { customer: customerId } : { customer_email: customerEmail }),
+        client_reference_id: userId,
+        metadata: { userId, planId: plan.id },
+        // No trial_period_days for someone who already had a trial: Stripe charges the first month now.
+        subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { userId, planId: plan.id } },
+        success_url: successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+        cancel_url: cancelUrl,
+      })
       if (!session.url) throw new Error('Stripe returned a checkout session without url')
       return { id: session.id, url: session.url }
     },
@@ -211,7 +239,12 @@ export function stripeProvider(config: Config): PaymentProvider {
       return { accountId: account.id }
     },
     async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
-      const link = await stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' })
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+        type: 'account_onboarding',
+      })
       return { url: link.url }
     },
     async fetchPayoutAccount(accountId) {
@@ -232,7 +265,15 @@ export function stripeProvider(config: Config): PaymentProvider {
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object
           if (session.mode !== 'subscription') return { ...base, kind: 'ignored' }
-          return { ...base, kind: 'checkout.completed', sessionId: session.id, paymentStatus: session.payment_status, subscription: await fetchSubscription(idOf(session.subscription), event.account), account: event.account ?? null, metadata: { ...(session.metadata ?? {}) } }
+          return {
+            ...base,
+            kind: 'checkout.completed',
+            sessionId: session.id,
+            paymentStatus: session.payment_status,
+            subscription: await fetchSubscription(idOf(session.subscription), event.account),
+            account: event.account ?? null,
+            metadata: { ...(session.metadata ?? {}) },
+          }
         }
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
@@ -276,7 +317,13 @@ export function stripeProvider(config: Config): PaymentProvider {
         }
         case 'account.updated': {
           const account = event.data.object
-          return { ...base, kind: 'account.updated', accountId: account.id, chargesEnabled: account.charges_enabled, detailsSubmitted: account.details_submitted }
+          return {
+            ...base,
+            kind: 'account.updated',
+            accountId: account.id,
+            chargesEnabled: account.charges_enabled,
+            detailsSubmitted: account.details_submitted,
+          }
         }
         default:
           return { ...base, kind: 'ignored' }
@@ -292,13 +339,23 @@ function stripeClientPayments(stripe: Stripe): ClientPayments {
   return {
     async createCheckout(input) {
       const direct = input.chargeMode === 'direct'
-      if (direct && !input.trainerAccountId) throw new Error('a direct charge needs the trainer\'s connected account')
+      if (direct && !input.trainerAccountId) throw new Error("a direct charge needs the trainer's connected account")
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'subscription',
           customer_email: input.clientEmail,
           client_reference_id: input.clientUserId,
-          line_items: [{ quantity: 1, price_data: { currency: 'clp', unit_amount: input.offer.priceClp, recurring: { interval: 'month' }, product_data: { name: input.offer.title } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'clp',
+                unit_amount: input.offer.priceClp,
+                recurring: { interval: 'month' },
+                product_data: { name: input.offer.title },
+              },
+            },
+          ],
           metadata: input.metadata,
           subscription_data: {
             metadata: input.metadata,

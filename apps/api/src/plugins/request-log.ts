@@ -9,7 +9,11 @@ export default fp(
   async function requestLog(app: FastifyInstance) {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
-        { req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        {
+          req: { method: request.method, url: request.url, remoteAddress: request.ip },
+          res: { statusCode: reply.statusCode },
+          responseTime: reply.elapsedTime,
+        },
         'request completed',
       )
       done()

@@ -61,63 +61,71 @@ async function msUntilRefused(server: RealServer, token: string) {
 
 // Two processes on one PostgreSQL database: this test's app, and the real server as a child process.
 for (const transport of ['postgres', 'redis'] as const) {
-  describe.runIf(!!process.env.TEST_DATABASE_URL && (transport === 'postgres' || redisAvailable))(`revocation across processes (${transport})`, () => {
-    let database: Awaited<ReturnType<typeof openTestDatabase>>
-    let app: FastifyInstance
-    let other: RealServer
-    const redisUrl = transport === 'redis' ? REDIS_URL : ''
+  describe.runIf(!!process.env.TEST_DATABASE_URL && (transport === 'postgres' || redisAvailable))(
+    `revocation across processes (${transport})`,
+    () => {
+      let database: Awaited<ReturnType<typeof openTestDatabase>>
+      let app: FastifyInstance
+      let other: RealServer
+      const redisUrl = transport === 'redis' ? REDIS_URL : ''
 
-    beforeAll(async () => {
-      database = await openTestDatabase()
-      app = await buildApp({ config: testConfig({ REDIS_URL: redisUrl || undefined }), database, serveWeb: false, mailAutoDeliver: false })
-      await app.ready()
-      expect(app.sessionCache.transport).toBe(transport)
-      other = await startRealServer({ DATABASE_URL: database.url!, REDIS_URL: redisUrl })
-    })
-    afterAll(async () => {
-      other?.child.kill('SIGKILL')
-      await app?.close()
-      await database?.drop()
-    })
+      beforeAll(async () => {
+        database = await openTestDatabase()
+        app = await buildApp({
+          config: testConfig({ REDIS_URL: redisUrl || undefined }),
+          database,
+          serveWeb: false,
+          mailAutoDeliver: false,
+        })
+        await app.ready()
+        expect(app.sessionCache.transport).toBe(transport)
+        other = await startRealServer({ DATABASE_URL: database.url!, REDIS_URL: redisUrl })
+      })
+      afterAll(async () => {
+        other?.child.kill('SIGKILL')
+        await app?.close()
+        await database?.drop()
+      })
 
-    const loginOn = async (): Promise<LoginResponse> => {
-      const session = await createUserAndLogin(app)
-      // Both processes have the session in their caches.
-      for (let i = 0; i < 3; i++) {
-        expect((await me(app, session.token)).statusCode).toBe(200)
-        expect((await fetch(`${other.url}/api/v1/auth/me`, { headers: bearer(session.token) })).status).toBe(200)
+      const loginOn = async (): Promise<LoginResponse> => {
+        const session = await createUserAndLogin(app)
+        // Both processes have the session in their caches.
+        for (let i = 0; i < 3; i++) {
+          expect((await me(app, session.token)).statusCode).toBe(200)
+          expect((await fetch(`${other.url}/api/v1/auth/me`, { headers: bearer(session.token) })).status).toBe(200)
+        }
+        return session
       }
-      return session
-    }
 
-    it('a logout here is refused there within 1 s', async () => {
-      const { token } = await loginOn()
-      expect((await call(app, 'POST', '/api/v1/auth/logout', { token })).statusCode).toBe(200)
-      expect(await msUntilRefused(other, token)).toBeLessThan(1_000)
-    })
+      it('a logout here is refused there within 1 s', async () => {
+        const { token } = await loginOn()
+        expect((await call(app, 'POST', '/api/v1/auth/logout', { token })).statusCode).toBe(200)
+        expect(await msUntilRefused(other, token)).toBeLessThan(1_000)
+      })
 
-    it('a logout there is refused here within 1 s', async () => {
-      const { token } = await loginOn()
-      expect((await fetch(`${other.url}/api/v1/auth/logout`, { method: 'POST', headers: bearer(token) })).status).toBe(200)
-      const started = Date.now()
-      while ((await me(app, token)).statusCode === 200 && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20))
-      expect(Date.now() - started).toBeLessThan(1_000)
-      expect((await me(app, token)).statusCode).toBe(401)
-    })
+      it('a logout there is refused here within 1 s', async () => {
+        const { token } = await loginOn()
+        expect((await fetch(`${other.url}/api/v1/auth/logout`, { method: 'POST', headers: bearer(token) })).status).toBe(200)
+        const started = Date.now()
+        while ((await me(app, token)).statusCode === 200 && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20))
+        expect(Date.now() - started).toBeLessThan(1_000)
+        expect((await me(app, token)).statusCode).toBe(401)
+      })
 
-    it('refresh-token reuse here ends the session there within 1 s', async () => {
-      const { token, refreshToken } = await loginOn()
-      expect((await call(app, 'POST', '/api/v1/auth/refresh', { token: refreshToken })).statusCode).toBe(200)
-      expect((await call(app, 'POST', '/api/v1/auth/refresh', { token: refreshToken })).statusCode).toBe(401)
-      expect(await msUntilRefused(other, token)).toBeLessThan(1_000)
-    })
+      it('refresh-token reuse here ends the session there within 1 s', async () => {
+        const { token, refreshToken } = await loginOn()
+        expect((await call(app, 'POST', '/api/v1/auth/refresh', { token: refreshToken })).statusCode).toBe(200)
+        expect((await call(app, 'POST', '/api/v1/auth/refresh', { token: refreshToken })).statusCode).toBe(401)
+        expect(await msUntilRefused(other, token)).toBeLessThan(1_000)
+      })
 
-    it('a password reset here ends every session there within 1 s', async () => {
-      const session = await loginOn()
-      const { revokeUserSessions } = await import('../modules/auth/sessions.ts')
-      // What a reset does to sessions, in its transaction (the reset itself: password-reset.test.ts).
-      await app.db.transaction((tx) => revokeUserSessions(tx, session.user.id, 'password reset'))
-      expect(await msUntilRefused(other, session.token)).toBeLessThan(1_000)
-    })
-  })
+      it('a password reset here ends every session there within 1 s', async () => {
+        const session = await loginOn()
+        const { revokeUserSessions } = await import('../modules/auth/sessions.ts')
+        // What a reset does to sessions, in its transaction (the reset itself: password-reset.test.ts).
+        await app.db.transaction((tx) => revokeUserSessions(tx, session.user.id, 'password reset'))
+        expect(await msUntilRefused(other, session.token)).toBeLessThan(1_000)
+      })
+    },
+  )
 }

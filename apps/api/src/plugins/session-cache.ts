@@ -145,7 +145,12 @@ export default fp(
       publish = async (_db, message) => {
         await pub.publish(CHANNEL, message).catch((err: Error) => app.log.error({ err: err.message }, 'session cache: publish failed'))
       }
-      ping = async () => channelUp && (await pub.ping().then((r) => r === 'PONG', () => false))
+      ping = async () =>
+        channelUp &&
+        (await pub.ping().then(
+          (r) => r === 'PONG',
+          () => false,
+        ))
       closers.push(async () => {
         sub.disconnect()
         pub.disconnect()

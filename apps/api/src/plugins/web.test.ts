@@ -43,10 +43,33 @@ describe('web plugin: robots.txt, sitemap.xml and canonical URLs', () => {
     expect(res.headers['content-type']).toContain('text/plain')
     const lines = res.body.split('\n')
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /'])
-    for (const path of ['/api/', '/dashboard', '/business/dashboard', '/auth/verify', '/auth/select-plan', '/recuperar-password', '/admin', '/invitacion/', '/mi-suscripcion']) expect(lines).toContain(`Disallow: ${path}`)
+    for (const path of [
+      '/api/',
+      '/dashboard',
+      '/business/dashboard',
+      '/auth/verify',
+      '/auth/select-plan',
+      '/recuperar-password',
+      '/admin',
+      '/invitacion/',
+      '/mi-suscripcion',
+    ])
+      expect(lines).toContain(`Disallow: ${path}`)
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length))
-    for (const page of ['/', '/precios', '/privacidad', '/terminos', '/auth/login', '/auth/register', '/business/login', '/business/registro']) {
-      expect(disallowed.filter((prefix) => page.startsWith(prefix)), page).toEqual([])
+    for (const page of [
+      '/',
+      '/precios',
+      '/privacidad',
+      '/terminos',
+      '/auth/login',
+      '/auth/register',
+      '/business/login',
+      '/business/registro',
+    ]) {
+      expect(
+        disallowed.filter((prefix) => page.startsWith(prefix)),
+        page,
+      ).toEqual([])
     }
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`)
   })

@@ -92,12 +92,25 @@ export default fp(
     const origin = app.config.APP_URL
     const canonical = new Map(pages.map((page) => [page.path, `${origin}${page.path}`]))
     app.get('/robots.txt', (_request, reply) => {
-      const lines = ['User-agent: *', 'Allow: /', ...robotsDisallow.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, '']
+      const lines = [
+        'User-agent: *',
+        'Allow: /',
+        ...robotsDisallow.map((path) => `Disallow: ${path}`),
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ]
       return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'))
     })
     app.get('/sitemap.xml', (_request, reply) => {
       const urls = pages.filter((page) => page.sitemap).map((page) => `  <url><loc>${xmlEscape(`${origin}${page.path}`)}</loc></url>`)
-      const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n')
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...urls,
+        '</urlset>',
+        '',
+      ].join('\n')
       return reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml)
     })
     // The canonical URL of each prerendered page, as an HTTP Link header (the HTML is built

@@ -16,7 +16,14 @@ const ctx = useTestApp()
 
 async function registerOwner() {
   const res = await call(ctx.app, 'POST', '/api/v1/auth/business/register', {
-    body: { email: uniqueEmail('owner'), password: 'secret1', firstName: 'Olga', lastName: 'Díaz', businessName: 'Olga Fit', businessAddress: 'Calle 1' },
+    body: {
+      email: uniqueEmail('owner'),
+      password: 'secret1',
+      firstName: 'Olga',
+      lastName: 'Díaz',
+      businessName: 'Olga Fit',
+      businessAddress: 'Calle 1',
+    },
   })
   expect(res.statusCode).toBe(200)
   return res.json() as { token: string; user: { id: string; email: string }; business: { id: string } }
@@ -32,7 +39,8 @@ async function tokens() {
   return { owner, otherOwner, legacyAdmin, trainer, member, platformAdmin }
 }
 
-const patch = (token: string | undefined, id: string, body: unknown) => call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${id}`, { token, body })
+const patch = (token: string | undefined, id: string, body: unknown) =>
+  call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${id}`, { token, body })
 const auditOf = (id: string) => ctx.app.db.select().from(auditLog).where(eq(auditLog.subjectId, id))
 
 describe('admin API: who may call it', () => {
@@ -62,11 +70,15 @@ describe('admin API: who may call it', () => {
 
   it('platform_admin gets no business area: business login refused, owner routes 403', async () => {
     const admin = await createUserAndLogin(ctx.app, { role: 'platform_admin' })
-    const login = await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: admin.user.email, password: admin.password } })
+    const login = await call(ctx.app, 'POST', '/api/v1/auth/business/login', {
+      body: { email: admin.user.email, password: admin.password },
+    })
     expect(login.statusCode).toBe(422)
     expect(login.json().errors).toEqual({ email: 'notBusinessAccount' })
     expect((await call(ctx.app, 'GET', '/api/v1/gyms/my-gym', { token: admin.token })).statusCode).toBe(403)
-    expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token: admin.token, body: {} })).statusCode).toBeGreaterThanOrEqual(403)
+    expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token: admin.token, body: {} })).statusCode).toBeGreaterThanOrEqual(
+      403,
+    )
   })
 })
 
@@ -78,10 +90,19 @@ describe('PATCH /admin/businesses/{id}', () => {
     const res = await call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${owner.business.id}`, {
       token: admin.token,
       ip,
-      body: { subscriptionPlan: 'enterprise', commissionRates: { trainer: 0.55, gym: 0.4, platform: 0.05 }, reason: 'Signed enterprise contract #42' },
+      body: {
+        subscriptionPlan: 'enterprise',
+        commissionRates: { trainer: 0.55, gym: 0.4, platform: 0.05 },
+        reason: 'Signed enterprise contract #42',
+      },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: owner.business.id, subscriptionPlan: 'enterprise', centralBilling: { commissionRates: { trainer: 0.55, gym: 0.4, platform: 0.05 } }, owner: { id: owner.user.id } })
+    expect(res.json()).toMatchObject({
+      id: owner.business.id,
+      subscriptionPlan: 'enterprise',
+      centralBilling: { commissionRates: { trainer: 0.55, gym: 0.4, platform: 0.05 } },
+      owner: { id: owner.user.id },
+    })
     const rows = await auditOf(owner.business.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
@@ -118,14 +139,18 @@ describe('PATCH /admin/businesses/{id}', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422)
       expect(res.json().errors, JSON.stringify(body)).toMatchObject(errors)
     }
-    expect((await patch(admin.token, '00000000-0000-4000-8000-000000000000', { subscriptionPlan: 'enterprise', reason: 'x' })).statusCode).toBe(404)
+    expect(
+      (await patch(admin.token, '00000000-0000-4000-8000-000000000000', { subscriptionPlan: 'enterprise', reason: 'x' })).statusCode,
+    ).toBe(404)
     expect(await auditOf(owner.business.id)).toEqual([])
   })
 
   it('the change and its audit row are one transaction: if the audit row cannot be written, nothing changes', async () => {
     const owner = await registerOwner()
     const admin = await createUserAndLogin(ctx.app, { role: 'platform_admin' })
-    await ctx.app.db.execute(sql`CREATE FUNCTION fail_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit insert failed'; END $$`)
+    await ctx.app.db.execute(
+      sql`CREATE FUNCTION fail_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit insert failed'; END $$`,
+    )
     await ctx.app.db.execute(sql`CREATE TRIGGER fail_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION fail_audit()`)
     try {
       const res = await patch(admin.token, owner.business.id, { subscriptionPlan: 'enterprise', reason: 'x' })
@@ -177,7 +202,15 @@ describe('npm run admin:create (the first platform admin)', () => {
       cwd: apiDir,
       encoding: 'utf8',
       timeout: 60_000,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: apiDir, NODE_ENV: 'development', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        INIT_CWD: apiDir,
+        NODE_ENV: 'development',
+        APP_URL: 'http://localhost:3000',
+        LOG_LEVEL: 'info',
+      },
     })
 
   it('creates a platform_admin, prints a one-time set-password link that works once; a second run promotes and voids the first link', async () => {
@@ -201,7 +234,13 @@ describe('npm run admin:create (the first platform admin)', () => {
       const link = again.stdout.match(/recuperar-password\?hash=([\w-]+)/)![1]
 
       const database = await openDatabase({ dataDir })
-      const app = await buildApp({ config: testConfig(), database, mailTransport: recordingTransport(), mailAutoDeliver: false, serveWeb: false })
+      const app = await buildApp({
+        config: testConfig(),
+        database,
+        mailTransport: recordingTransport(),
+        mailAutoDeliver: false,
+        serveWeb: false,
+      })
       try {
         const [user] = await database.db.select().from(users).where(eq(users.email, email))
         expect(user).toMatchObject({ role: 'platform_admin', firstName: 'Bea', lastName: 'Soto' })
@@ -215,7 +254,9 @@ describe('npm run admin:create (the first platform admin)', () => {
         expect(stale.statusCode).toBe(422)
         const set = await call(app, 'POST', '/api/v1/auth/reset/password', { body: { hash: link, password: 'Admin-pass-1' } })
         expect(set.statusCode).toBe(200)
-        expect((await call(app, 'POST', '/api/v1/auth/reset/password', { body: { hash: link, password: 'Other-pass-2' } })).statusCode).toBe(422)
+        expect(
+          (await call(app, 'POST', '/api/v1/auth/reset/password', { body: { hash: link, password: 'Other-pass-2' } })).statusCode,
+        ).toBe(422)
         const login = await call(app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Admin-pass-1' } })
         expect(login.statusCode).toBe(200)
         expect(login.json().user.role).toBe('platform_admin')

@@ -7,11 +7,26 @@ import { bearer, call, createUserAndLogin, freshIp, uniqueEmail, useTestApp } fr
 import { routes } from './route-table.ts'
 
 // Every route the app registers, with its schema: the table below covers routes added later too.
-vi.mock('fastify', async (importOriginal) => (await import('./route-table.ts')).withRouteTable(await importOriginal<typeof import('fastify')>()))
+vi.mock('fastify', async (importOriginal) =>
+  (await import('./route-table.ts')).withRouteTable(await importOriginal<typeof import('fastify')>()),
+)
 
 const ctx = useTestApp()
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[]; const?: unknown; anyOf?: JsonSchema[]; minLength?: number; maxLength?: number; minimum?: number; format?: string; pattern?: string; default?: unknown }
+type JsonSchema = {
+  type?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  enum?: unknown[]
+  const?: unknown
+  anyOf?: JsonSchema[]
+  minLength?: number
+  maxLength?: number
+  minimum?: number
+  format?: string
+  pattern?: string
+  default?: unknown
+}
 
 /** A value the schema accepts, chosen by the field's name where its type says too little. */
 function sample(schema: JsonSchema, key: string): unknown {
@@ -20,7 +35,11 @@ function sample(schema: JsonSchema, key: string): unknown {
   if (schema.anyOf) return sample(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, key)
   switch (schema.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => schema.required?.includes(k)).map(([k, s]) => [k, sample(s, k)]))
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {})
+          .filter(([k]) => schema.required?.includes(k))
+          .map(([k, s]) => [k, sample(s, k)]),
+      )
     case 'array':
       return []
     case 'boolean':
@@ -55,7 +74,13 @@ async function tokens() {
 async function send(route: RouteOptions, url: string, payload: unknown, tokenList: string[]) {
   let res
   for (const token of tokenList) {
-    res = await ctx.app.inject({ method: route.method as 'POST', url, payload: payload as object, headers: bearer(token), remoteAddress: freshIp() })
+    res = await ctx.app.inject({
+      method: route.method as 'POST',
+      url,
+      payload: payload as object,
+      headers: bearer(token),
+      remoteAddress: freshIp(),
+    })
     if (res.statusCode !== 401 && res.statusCode !== 403) break
   }
   return res!
@@ -63,7 +88,14 @@ async function send(route: RouteOptions, url: string, payload: unknown, tokenLis
 
 describe('NUL and unpaired surrogates in input (issue 9, item 13)', () => {
   it('a NUL in lastName at business registration answers 422 lastName: invalidCharacters', async () => {
-    const body = { email: uniqueEmail('nul'), password: 'Segura123!', firstName: 'Ana', lastName: 'Pé\u0000rez', businessName: 'Gym', businessAddress: 'Calle 1' }
+    const body = {
+      email: uniqueEmail('nul'),
+      password: 'Segura123!',
+      firstName: 'Ana',
+      lastName: 'Pé\u0000rez',
+      businessName: 'Gym',
+      businessAddress: 'Calle 1',
+    }
     const res = await call(ctx.app, 'POST', '/api/v1/auth/business/register', { body })
     expect(res.statusCode).toBe(422)
     expect(res.json()).toMatchObject({ status: 422, errors: { lastName: 'invalidCharacters' } })
@@ -71,7 +103,15 @@ describe('NUL and unpaired surrogates in input (issue 9, item 13)', () => {
 
   it('a NUL in the city of a gym answers 422 city: invalidCharacters', async () => {
     const { token } = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
-    const body = { name: 'Gym', email: uniqueEmail('gym'), address: 'Calle 1', city: 'San\u0000tiago', state: 'RM', zipCode: '8320000', phone: '+56 2 1234 5678' }
+    const body = {
+      name: 'Gym',
+      email: uniqueEmail('gym'),
+      address: 'Calle 1',
+      city: 'San\u0000tiago',
+      state: 'RM',
+      zipCode: '8320000',
+      phone: '+56 2 1234 5678',
+    }
     const res = await call(ctx.app, 'POST', '/api/v1/gyms', { body, token })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({ city: 'invalidCharacters' })
@@ -79,7 +119,13 @@ describe('NUL and unpaired surrogates in input (issue 9, item 13)', () => {
 
   it('an unpaired surrogate written as a JSON escape answers 422 for that field', async () => {
     const raw = `{"email":"${uniqueEmail('sur')}","password":"Segura123!","firstName":"Ana\\ud800","lastName":"Rojas","businessName":"Gym","businessAddress":"Calle 1"}`
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/business/register', headers: { 'content-type': 'application/json' }, payload: raw, remoteAddress: freshIp() })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/business/register',
+      headers: { 'content-type': 'application/json' },
+      payload: raw,
+      remoteAddress: freshIp(),
+    })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({ firstName: 'invalidCharacters' })
   })
@@ -89,7 +135,8 @@ describe('NUL and unpaired surrogates in input (issue 9, item 13)', () => {
     const verify = await call(ctx.app, 'GET', '/api/v1/platform/checkout/verify/%00', { token })
     expect(verify.statusCode).toBe(404)
     expect(verify.json()).toMatchObject({ status: 404 })
-    for (const url of ['/sandbox/checkout/%00', '/sandbox/portal/a%00b', '/sandbox/connect/%00']) expect((await call(ctx.app, 'GET', url)).statusCode, url).toBe(404)
+    for (const url of ['/sandbox/checkout/%00', '/sandbox/portal/a%00b', '/sandbox/connect/%00'])
+      expect((await call(ctx.app, 'GET', url)).statusCode, url).toBe(404)
     expect((await call(ctx.app, 'POST', '/sandbox/checkout/%00/pay')).statusCode).toBe(404)
   })
 
@@ -110,7 +157,9 @@ describe('NUL and unpaired surrogates in input (issue 9, item 13)', () => {
     expect(withBody.length).toBeGreaterThan(10)
     for (const route of withBody) {
       const schema = jsonSchemaOf((route.schema as { body: unknown }).body)
-      const strings = Object.entries(schema.properties ?? {}).filter(([k, s]) => typeof sample(s, k) === 'string' && s.enum === undefined && s.const === undefined && s.format !== 'uuid' && !s.pattern)
+      const strings = Object.entries(schema.properties ?? {}).filter(
+        ([k, s]) => typeof sample(s, k) === 'string' && s.enum === undefined && s.const === undefined && s.format !== 'uuid' && !s.pattern,
+      )
       for (const [field, fieldSchema] of strings) {
         const body = { ...(sample(schema, '') as object), [field]: withNul(sample(fieldSchema, field) as string) }
         const res = await send(route, pathOf(route), body, tokenList)
@@ -153,7 +202,9 @@ describe('NUL and unpaired surrogates in input (issue 9, item 13)', () => {
   })
 
   it('finds forbidden characters in nested fields, arrays and keys', () => {
-    expect(badCharacterPaths({ a: 'ok', b: { c: ['x', 'y\u0000'] }, 'k\u0000': 1, d: '\udc00x', e: '😀' })).toEqual(expect.arrayContaining(['b.c.1', 'body', 'd']))
+    expect(badCharacterPaths({ a: 'ok', b: { c: ['x', 'y\u0000'] }, 'k\u0000': 1, d: '\udc00x', e: '😀' })).toEqual(
+      expect.arrayContaining(['b.c.1', 'body', 'd']),
+    )
     expect(badCharacterPaths({ e: '😀', f: ['ñ', { g: 'ü' }] })).toEqual([])
     expect(badCharacterPaths('\u0000')).toEqual(['body'])
     // Deeper than the call stack would allow with recursion.

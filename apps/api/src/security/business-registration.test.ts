@@ -17,12 +17,21 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-const accountsWith = async (email: string) => (await ctx.app.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)).length
+const accountsWith = async (email: string) =>
+  (
+    await ctx.app.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  ).length
 
 describe('business registration: the server decides plan and split', () => {
   it.each([
     ['subscriptionPlan', { subscriptionPlan: 'enterprise' }],
-    ['centralBilling', { centralBilling: { enabled: true, paymentAccountId: 'acct_attacker', commissionRates: { trainer: 0, gym: 1, platform: 0 } } }],
+    [
+      'centralBilling',
+      { centralBilling: { enabled: true, paymentAccountId: 'acct_attacker', commissionRates: { trainer: 0, gym: 1, platform: 0 } } },
+    ],
     ['commissionRates', { commissionRates: { trainer: 0, gym: 1, platform: 0 } }],
     ['role', { role: 'platform_admin' }],
   ])('sending %s → 422 unknownField and no account is created', async (field, extra) => {
@@ -40,13 +49,29 @@ describe('business registration: the server decides plan and split', () => {
       subscriptionPlan: 'business',
       centralBilling: { enabled: true, paymentAccountId: null, commissionRates: { trainer: 0.6, gym: 0.35, platform: 0.05 } },
     })
-    const [row] = await ctx.app.db.select().from(businesses).where(sql`${businesses.ownerId} = ${res.json().user.id}`)
-    expect(row).toMatchObject({ subscriptionPlan: 'business', centralBilling: true, paymentAccountId: null, commissionTrainer: '0.600', commissionGym: '0.350', commissionPlatform: '0.050' })
+    const [row] = await ctx.app.db
+      .select()
+      .from(businesses)
+      .where(sql`${businesses.ownerId} = ${res.json().user.id}`)
+    expect(row).toMatchObject({
+      subscriptionPlan: 'business',
+      centralBilling: true,
+      paymentAccountId: null,
+      commissionTrainer: '0.600',
+      commissionGym: '0.350',
+      commissionPlatform: '0.050',
+    })
   })
 
   it('no request body or query of any non-admin route can carry a plan, price, limit, split or role', async () => {
-    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> }; parameters?: { name: string; in: string }[] }>> }
-    const forbidden = /^(subscriptionPlan|plan|commission\w*|centralBilling|paymentAccountId|price\w*|amount|trialDays|trial\w*|limit|\w*Limit|role|isAdmin|userType)$/i
+    const doc = ctx.app.swagger() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> }; parameters?: { name: string; in: string }[] }>
+      >
+    }
+    const forbidden =
+      /^(subscriptionPlan|plan|commission\w*|centralBilling|paymentAccountId|price\w*|amount|trialDays|trial\w*|limit|\w*Limit|role|isAdmin|userType)$/i
     // userType is in the spec's member registration, fixed to the literal 'member' (checked below).
     const allowed = new Set(['userType'])
     // A trainer prices their OWN offer (1.000–10.000.000 CLP, contracts); clients never send a price.
@@ -71,13 +96,16 @@ describe('business registration: the server decides plan and split', () => {
       for (const [method, op] of Object.entries(methods)) {
         routes++
         for (const content of Object.values(op.requestBody?.content ?? {})) walk(content.schema, `${method.toUpperCase()} ${path} body`)
-        for (const p of op.parameters ?? []) if (forbidden.test(p.name) && !allowed.has(p.name)) found.push(`${method.toUpperCase()} ${path} ${p.in}: ${p.name}`)
+        for (const p of op.parameters ?? [])
+          if (forbidden.test(p.name) && !allowed.has(p.name)) found.push(`${method.toUpperCase()} ${path} ${p.in}: ${p.name}`)
       }
     }
     expect(routes).toBeGreaterThan(20)
     expect(found).toEqual([])
     // The one allowed name is pinned to a single value: a caller cannot pick another role with it.
-    const register = await call(ctx.app, 'POST', '/api/v1/auth/email/register', { body: { email: uniqueEmail(), password: 'Segura123!', firstName: 'A', lastName: 'B', userType: 'trainer' } })
+    const register = await call(ctx.app, 'POST', '/api/v1/auth/email/register', {
+      body: { email: uniqueEmail(), password: 'Segura123!', firstName: 'A', lastName: 'B', userType: 'trainer' },
+    })
     expect(register.statusCode).toBe(422)
     expect(register.json().errors.userType).toBeDefined()
   })

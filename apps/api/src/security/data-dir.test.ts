@@ -21,9 +21,20 @@ async function freePort(): Promise<number> {
 /** `node src/server.ts` as `npm start` runs it (umask 022 inherited from the shell), until it answers. */
 async function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  }
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'INIT_CWD']) delete env[key]
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (c) => (output += c))
   child.stderr!.on('data', (c) => (output += c))
@@ -34,7 +45,10 @@ async function startServer(dataDir: string): Promise<{ url: string; stop(): Prom
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`)
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`)
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -73,7 +87,11 @@ describe('DATA_DIR is private to the server user (issue 9, item 4c)', () => {
       expect(readdirSync(dataDir).sort()).toEqual(['pglite', 'secrets.json', 'server.json'])
       expect(looseModes(dataDir)).toEqual([])
       // Writes after start-up (a code mail, the built-in mailbox) create database files too.
-      const res = await fetch(`${server.url}/api/v1/auth/email/otp/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'perm@example.com' }) })
+      const res = await fetch(`${server.url}/api/v1/auth/email/otp/generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'perm@example.com' }),
+      })
       expect(res.status).toBe(200)
     } finally {
       await server.stop()

@@ -6,8 +6,24 @@ import { call, createUserAndLogin, uniqueEmail, useTestApp } from '../testing/ap
 // Issue 9, item 7 (c): an owner cannot silently move a trainer's login to another address.
 const ctx = useTestApp()
 
-const gymBody = { name: 'Gimnasio Sur', email: 'sur@example.com', address: 'Calle 1', city: 'Santiago', state: 'RM', zipCode: '8320000', phone: '+56 2 2555 0000' }
-const trainerBody = (email: string, over: Record<string, unknown> = {}) => ({ firstName: 'Tomás', lastName: 'Vera', email, phone: '+56 9 1111 2222', specialization: 'Yoga', experience: 2, ...over })
+const gymBody = {
+  name: 'Gimnasio Sur',
+  email: 'sur@example.com',
+  address: 'Calle 1',
+  city: 'Santiago',
+  state: 'RM',
+  zipCode: '8320000',
+  phone: '+56 2 2555 0000',
+}
+const trainerBody = (email: string, over: Record<string, unknown> = {}) => ({
+  firstName: 'Tomás',
+  lastName: 'Vera',
+  email,
+  phone: '+56 9 1111 2222',
+  specialization: 'Yoga',
+  experience: 2,
+  ...over,
+})
 
 async function verifiedOwner() {
   const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
@@ -20,13 +36,17 @@ async function verifiedOwner() {
 async function trainerWithLogin() {
   const owner = await verifiedOwner()
   const email = uniqueEmail('trainer')
-  const created = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token: owner.token, body: { ...trainerBody(email), password: 'Trainer-own-1' } })
+  const created = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', {
+    token: owner.token,
+    body: { ...trainerBody(email), password: 'Trainer-own-1' },
+  })
   expect(created.statusCode).toBe(201)
   return { owner, trainer: created.json() as { id: string; userId: string; email: string; gymId: string } }
 }
 
 const login = (email: string) => call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Trainer-own-1' } })
-const put = (token: string, id: string, email: string, over: Record<string, unknown> = {}) => call(ctx.app, 'PUT', `/api/v1/trainers/${id}`, { token, body: trainerBody(email, over) })
+const put = (token: string, id: string, email: string, over: Record<string, unknown> = {}) =>
+  call(ctx.app, 'PUT', `/api/v1/trainers/${id}`, { token, body: trainerBody(email, over) })
 const confirm = (token: string) => call(ctx.app, 'POST', '/api/v1/auth/email-change/confirm', { body: { token } })
 
 async function mailsTo(to: string) {
@@ -99,7 +119,10 @@ describe('PUT /trainers/{id} with a new e-mail for a trainer who has a login acc
     const third = uniqueEmail('third')
     await put(owner.token, trainer.id, third)
     const thirdToken = (await linkTokenFor(third))!
-    await ctx.app.db.update(emailChanges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChanges.newEmail, third))
+    await ctx.app.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.newEmail, third))
     expect((await confirm(thirdToken)).statusCode).toBe(422)
     const [user] = await ctx.app.db.select().from(users).where(eq(users.id, trainer.userId))
     expect(user.email).toBe(trainer.email)
@@ -120,7 +143,9 @@ describe('PUT /trainers/{id} with a new e-mail for a trainer who has a login acc
 
   it('a trainer record without a login account (POST /trainers) still changes its e-mail directly', async () => {
     const owner = await verifiedOwner()
-    const created = (await call(ctx.app, 'POST', '/api/v1/trainers', { token: owner.token, body: trainerBody(uniqueEmail('plain')) })).json()
+    const created = (
+      await call(ctx.app, 'POST', '/api/v1/trainers', { token: owner.token, body: trainerBody(uniqueEmail('plain')) })
+    ).json()
     const newEmail = uniqueEmail('plain-new')
     const res = await put(owner.token, created.id, newEmail)
     expect(res.statusCode).toBe(200)

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { bearer, call, createUserAndLogin, freshIp, uniqueEmail, useTestApp } from '../testing/app.ts'
 import { routes } from './route-table.ts'
 
-vi.mock('fastify', async (importOriginal) => (await import('./route-table.ts')).withRouteTable(await importOriginal<typeof import('fastify')>()))
+vi.mock('fastify', async (importOriginal) =>
+  (await import('./route-table.ts')).withRouteTable(await importOriginal<typeof import('fastify')>()),
+)
 
 const ctx = useTestApp()
 
@@ -17,7 +19,15 @@ const emptyJson = (method: InjectOptions['method'], url: string, token?: string,
 })
 
 async function createGym(token: string) {
-  const body = { name: 'Gym Vacío', email: uniqueEmail('gym'), address: 'Calle 1', city: 'Santiago', state: 'RM', zipCode: '8320000', phone: '+56 2 1234 5678' }
+  const body = {
+    name: 'Gym Vacío',
+    email: uniqueEmail('gym'),
+    address: 'Calle 1',
+    city: 'Santiago',
+    state: 'RM',
+    zipCode: '8320000',
+    phone: '+56 2 1234 5678',
+  }
   const res = await call(ctx.app, 'POST', '/api/v1/gyms', { body, token })
   expect(res.statusCode).toBe(201)
   return res.json().id as string
@@ -52,7 +62,14 @@ describe('an empty body sent as JSON (issue 9, item 16)', () => {
     await createGym(token)
     const trainer = await call(ctx.app, 'POST', '/api/v1/trainers', {
       token,
-      body: { firstName: 'Tomás', lastName: 'Soto', email: uniqueEmail('tr'), phone: '+56 9 1234 5678', specialization: 'Fuerza', experience: 3 },
+      body: {
+        firstName: 'Tomás',
+        lastName: 'Soto',
+        email: uniqueEmail('tr'),
+        phone: '+56 9 1234 5678',
+        specialization: 'Fuerza',
+        experience: 3,
+      },
     })
     expect(trainer.statusCode).toBe(201)
     const res = await ctx.app.inject(emptyJson('DELETE', `/api/v1/trainers/${trainer.json().id}`, token))
@@ -62,18 +79,28 @@ describe('an empty body sent as JSON (issue 9, item 16)', () => {
   it('every POST, PUT, PATCH and DELETE without a payload accepts an empty JSON body: never 400, never 5xx', async () => {
     const session = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
     const bodyless = routes.filter(
-      (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method as string) && !(r.schema as { body?: unknown } | undefined)?.body && !r.url.endsWith('/stripe/webhook'),
+      (r) =>
+        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method as string) &&
+        !(r.schema as { body?: unknown } | undefined)?.body &&
+        !r.url.endsWith('/stripe/webhook'),
     )
     expect(bodyless.length).toBeGreaterThan(5)
     const failures: string[] = []
     for (const route of bodyless) {
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000')
-      for (const [token, payload] of [[undefined, ''], [session.token, ''], [session.token, ' \r\n']] as const) {
+      for (const [token, payload] of [
+        [undefined, ''],
+        [session.token, ''],
+        [session.token, ' \r\n'],
+      ] as const) {
         for (const chunked of [false, true]) {
           const options = emptyJson(route.method as InjectOptions['method'], url, token, payload)
           if (chunked) options.headers = { ...options.headers, 'transfer-encoding': 'chunked' }
           const res = await ctx.app.inject(options)
-          if (res.statusCode === 400 || res.statusCode >= 500) failures.push(`${route.method} ${route.url} (${token ? 'token' : 'no token'}, ${JSON.stringify(payload)}${chunked ? ', chunked' : ''}): ${res.statusCode} ${res.body.slice(0, 120)}`)
+          if (res.statusCode === 400 || res.statusCode >= 500)
+            failures.push(
+              `${route.method} ${route.url} (${token ? 'token' : 'no token'}, ${JSON.stringify(payload)}${chunked ? ', chunked' : ''}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+            )
         }
       }
     }

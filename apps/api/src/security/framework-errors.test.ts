@@ -82,7 +82,11 @@ describe('framework-level refusals answer {status, message} and never echo the i
 
   it('an unsupported content type answers 415, bad JSON 400, a large body 413', async () => {
     const url = `${server.url}/api/v1/auth/email/login`
-    const xml = await httpRequest(url, { method: 'POST', headers: { 'content-type': `application/${HIDDEN}+xml` }, body: `<a>${HIDDEN}</a>` })
+    const xml = await httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': `application/${HIDDEN}+xml` },
+      body: `<a>${HIDDEN}</a>`,
+    })
     expect(xml.status).toBe(415)
     expect(errorShape(xml.body)).toEqual({ status: 415, message: 'Unsupported media type' })
 
@@ -90,7 +94,11 @@ describe('framework-level refusals answer {status, message} and never echo the i
     expect(bad.status).toBe(400)
     expect(errorShape(bad.body)).toEqual({ status: 400, message: 'Malformed JSON in request body' })
 
-    const big = await httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: HIDDEN.repeat(100_000) }) })
+    const big = await httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: HIDDEN.repeat(100_000) }),
+    })
     expect(big.status).toBe(413)
     expect(errorShape(big.body)).toEqual({ status: 413, message: 'Request body is too large' })
 

@@ -4,7 +4,14 @@ import { HttpError } from '../errors.ts'
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema.ts'
-import { argon2Params, configurePasswordHashing, hashPassword, OWASP_MIN_MEMORY_KIB, passwordQueue, WorkQueue } from '../modules/users/hashing.ts'
+import {
+  argon2Params,
+  configurePasswordHashing,
+  hashPassword,
+  OWASP_MIN_MEMORY_KIB,
+  passwordQueue,
+  WorkQueue,
+} from '../modules/users/hashing.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../testing/app.ts'
 import { findUserByEmail, insertUser, upgradePasswordHash } from '../modules/users/service.ts'
 
@@ -79,7 +86,7 @@ describe('password hashing in the app', () => {
     }
   }
 
-  it('argon2id at one of OWASP\'s equal-strength settings or stronger', async () => {
+  it("argon2id at one of OWASP's equal-strength settings or stronger", async () => {
     const params = argon2Params(await hashPassword('Segura123!'))!
     expect(params.p).toBe(1)
     expect(params.t).toBeGreaterThanOrEqual(1)
@@ -87,7 +94,7 @@ describe('password hashing in the app', () => {
     expect(params.m).toBeGreaterThanOrEqual(OWASP_MIN_MEMORY_KIB[Math.min(params.t, 5)])
   })
 
-  it('a login with a hash made under the old settings (m=19 MiB, t=2) succeeds and stores one with today\'s', async () => {
+  it("a login with a hash made under the old settings (m=19 MiB, t=2) succeeds and stores one with today's", async () => {
     const email = uniqueEmail('rehash')
     const old = await hash('Segura123!', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
     await insertUser(ctx.app.db, { email, password: 'unused', passwordHash: old, firstName: 'A', lastName: 'B' })
@@ -125,13 +132,18 @@ describe('password hashing in the app', () => {
     } finally {
       await release()
     }
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Segura123!' }, ip: freshIp() })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Segura123!' }, ip: freshIp() })).statusCode,
+    ).toBe(200)
   })
 
   it('a password reset checks the link before hashing: a made-up link is refused without queueing', async () => {
     const release = occupy()
     try {
-      const res = await call(ctx.app, 'POST', '/api/v1/auth/reset/password', { body: { hash: 'made-up-link-hash', password: 'Nueva123!' }, ip: freshIp() })
+      const res = await call(ctx.app, 'POST', '/api/v1/auth/reset/password', {
+        body: { hash: 'made-up-link-hash', password: 'Nueva123!' },
+        ip: freshIp(),
+      })
       expect(res.statusCode).toBe(422)
       expect(res.json().errors).toEqual({ hash: 'invalidHash' })
     } finally {
@@ -143,7 +155,14 @@ describe('password hashing in the app', () => {
     const release = occupy()
     try {
       const res = await call(ctx.app, 'POST', '/api/v1/auth/email/register', {
-        body: { email: uniqueEmail(), password: 'Segura123!', firstName: 'A', lastName: 'B', userType: 'member', verificationToken: 'made-up' },
+        body: {
+          email: uniqueEmail(),
+          password: 'Segura123!',
+          firstName: 'A',
+          lastName: 'B',
+          userType: 'member',
+          verificationToken: 'made-up',
+        },
       })
       expect(res.statusCode).toBe(422)
       expect(res.json().errors).toEqual({ verificationToken: 'invalidOrExpired' })

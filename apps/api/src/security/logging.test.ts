@@ -21,7 +21,10 @@ describe('redactUrl', () => {
     ['/anything/cs_sbx_AbC123', '/anything/[redacted]'],
     ['/api/v1/client-invitations/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo/checkout', '/api/v1/client-invitations/[redacted]/checkout'],
     ['/api/v1/client-invitations/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo', '/api/v1/client-invitations/[redacted]'],
-    ['/sandbox/client-portal/0b7c1f9e-1111-2222-3333-444455556666/0b7c1f9e-1111-2222-3333-444455556666/renew', '/sandbox/client-portal/[redacted]/0b7c1f9e-1111-2222-3333-444455556666/renew'],
+    [
+      '/sandbox/client-portal/0b7c1f9e-1111-2222-3333-444455556666/0b7c1f9e-1111-2222-3333-444455556666/renew',
+      '/sandbox/client-portal/[redacted]/0b7c1f9e-1111-2222-3333-444455556666/renew',
+    ],
     ['/x?next=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', '/x?next=[redacted]'],
     ['/users/ana@example.com/profile', '/users/a***@example.com/profile'],
     ['/api/v1/plans', '/api/v1/plans'],
@@ -56,7 +59,10 @@ function mailCatcher() {
       stream.on('data', (c: Buffer) => (data += c.toString()))
       stream.on('end', () => {
         // Undo quoted-printable (soft line breaks, =XX) so links and codes read whole.
-        const text = Buffer.from(data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+        const text = Buffer.from(
+          data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8')
         mails.push({ to: session.envelope.rcptTo[0]?.address ?? '', text })
         callback()
       })
@@ -64,7 +70,8 @@ function mailCatcher() {
   })
   return {
     mails,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     async next(to: string, count: number, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs
@@ -128,7 +135,14 @@ describe('no secret reaches the log, at any level (issue 9 item 2)', () => {
     const checkout = await api('/api/v1/platform/subscriptions/checkout', {
       method: 'POST',
       headers: bearer(signupToken),
-      body: { planId: starter.id, planKey: 'starter', customerEmail: email, userId, successRedirect: `${appUrl}/auth/checkout/success`, cancelRedirect: `${appUrl}/auth/checkout/cancel` },
+      body: {
+        planId: starter.id,
+        planKey: 'starter',
+        customerEmail: email,
+        userId,
+        successRedirect: `${appUrl}/auth/checkout/success`,
+        cancelRedirect: `${appUrl}/auth/checkout/cancel`,
+      },
     })
     expect(checkout.status, checkout.body).toBe(200)
     const checkoutUrl = new URL(checkout.json().url)

@@ -18,7 +18,8 @@ async function owner() {
   const user = await insertUser(ctx.app.db, { email, password: PASSWORD, firstName: 'Ana', lastName: 'Pérez' })
   return { email, id: user!.id }
 }
-const login = (email: string, password: string, ip: string) => call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password }, ip })
+const login = (email: string, password: string, ip: string) =>
+  call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password }, ip })
 
 /** `n` wrong passwords, each from an address of its own, a few at a time (the delays run side by side). */
 async function strangersGuess(email: string, n: number) {
@@ -31,7 +32,11 @@ async function strangersGuess(email: string, n: number) {
 }
 
 const mailsTo = async (email: string) =>
-  ctx.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), gt(mailOutbox.createdAt, new Date(Date.now() - 3600_000)))).orderBy(desc(mailOutbox.createdAt))
+  ctx.app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), gt(mailOutbox.createdAt, new Date(Date.now() - 3600_000))))
+    .orderBy(desc(mailOutbox.createdAt))
 
 describe('login', () => {
   it('records the client address of each session', async () => {
@@ -148,9 +153,9 @@ describe('code mails', () => {
     const ip = freshIp()
     const statuses = []
     // Within the cooldown, generate answers without sending: it still counts against this address.
-    for (let i = 0; i < 9; i++) statuses.push((await call(ctx.app, 'POST', '/api/v1/auth/email/otp/generate', { body: { email }, ip })).statusCode)
+    for (let i = 0; i < 9; i++)
+      statuses.push((await call(ctx.app, 'POST', '/api/v1/auth/email/otp/generate', { body: { email }, ip })).statusCode)
     expect(statuses).toEqual([...Array(8).fill(200), 429])
     expect((await call(ctx.app, 'POST', '/api/v1/auth/email/otp/generate', { body: { email }, ip: freshIp() })).statusCode).toBe(200)
   })
 })
-

@@ -16,7 +16,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const outboxFor = async (to: string) => ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt))
+const outboxFor = async (to: string) =>
+  ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt))
 const storedText = (row: typeof mailOutbox.$inferSelect) => `${row.subject}\n${row.text}\n${row.html ?? ''}\n${JSON.stringify(row.secrets)}`
 const sentTo = (to: string) => ctx.mail.sent.filter((m) => m.to === to).at(-1)!
 
@@ -62,12 +63,22 @@ describe('delivered mail keeps no code or link (issue 9, item 4a)', () => {
     expect(storedText(row!)).not.toContain('hash=')
     expect(row!.text).toContain(REDACTED)
     // The link still works: only the stored copy lost it.
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/reset/password', { body: { hash: token, password: 'Nueva123!' } })).statusCode).toBe(200)
+    expect((await call(ctx.app, 'POST', '/api/v1/auth/reset/password', { body: { hash: token, password: 'Nueva123!' } })).statusCode).toBe(
+      200,
+    )
   })
 
   it('the welcome mail of an owner-created trainer carries no password', async () => {
     const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
-    const gym = { name: 'Gym Norte', email: uniqueEmail('gym'), address: 'Calle 1', city: 'Santiago', state: 'RM', zipCode: '8320000', phone: '+56 2 1234 5678' }
+    const gym = {
+      name: 'Gym Norte',
+      email: uniqueEmail('gym'),
+      address: 'Calle 1',
+      city: 'Santiago',
+      state: 'RM',
+      zipCode: '8320000',
+      phone: '+56 2 1234 5678',
+    }
     expect((await call(ctx.app, 'POST', '/api/v1/gyms', { token: owner.token, body: gym })).statusCode).toBe(201)
     const email = uniqueEmail('trainer')
     const res = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', {
@@ -88,7 +99,13 @@ describe('delivered mail keeps no code or link (issue 9, item 4a)', () => {
     const token = 'tok_' + 'a'.repeat(40)
     const link = `http://localhost:3000/x?hash=${token}`
     await ctx.app.db.transaction((tx) =>
-      ctx.app.mailer.enqueue(tx, { to, subject: 'Enlace', text: `Abre ${link}`, html: `<a href="${link}">${link}</a> ${token}`, secrets: [token, link] }),
+      ctx.app.mailer.enqueue(tx, {
+        to,
+        subject: 'Enlace',
+        text: `Abre ${link}`,
+        html: `<a href="${link}">${link}</a> ${token}`,
+        secrets: [token, link],
+      }),
     )
     await ctx.app.mailer.flush()
     const [row] = await outboxFor(to)
@@ -114,7 +131,9 @@ describe('mail is purged after MAIL_RETENTION_DAYS (issue 9, item 4a)', () => {
   async function insertAged(status: 'sent' | 'failed' | 'pending' | 'held', ageDays: number) {
     const at = new Date(Date.now() - ageDays * DAY)
     const to = uniqueEmail(`${status}-${ageDays}d`)
-    await ctx.app.db.insert(mailOutbox).values({ to, subject: 's', text: 't', status, createdAt: at, sentAt: status === 'sent' ? at : null })
+    await ctx.app.db
+      .insert(mailOutbox)
+      .values({ to, subject: 's', text: 't', status, createdAt: at, sentAt: status === 'sent' ? at : null })
     return to
   }
 
@@ -146,7 +165,12 @@ describe('mail is purged after MAIL_RETENTION_DAYS (issue 9, item 4a)', () => {
   })
 
   it('the mail worker purges on its own, with the configured period', async () => {
-    const app = await buildApp({ config: { ...ctx.config, MAIL_RETENTION_DAYS: 2 }, database: ctx.database, mailTransport: ctx.mail, serveWeb: false })
+    const app = await buildApp({
+      config: { ...ctx.config, MAIL_RETENTION_DAYS: 2 },
+      database: ctx.database,
+      mailTransport: ctx.mail,
+      serveWeb: false,
+    })
     try {
       await app.ready()
       const threeDaysOld = await insertAged('sent', 3)
@@ -165,7 +189,10 @@ describe('the built-in mailbox and the log (issue 9, item 4b)', () => {
     const app = await buildApp({ config: ctx.config, database: ctx.database, mailAutoDeliver: false, serveWeb: false })
     try {
       const email = uniqueEmail('box')
-      expect((await app.inject({ method: 'POST', url: '/api/v1/auth/email/otp/generate', payload: { email }, remoteAddress: '10.99.0.1' })).statusCode).toBe(200)
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/v1/auth/email/otp/generate', payload: { email }, remoteAddress: '10.99.0.1' }))
+          .statusCode,
+      ).toBe(200)
       await app.mailer.flush()
       const [row] = await outboxFor(email)
       expect(row!.status).toBe('sent')
@@ -175,7 +202,16 @@ describe('the built-in mailbox and the log (issue 9, item 4b)', () => {
       // The JSON the E2E helpers read: same shape as before.
       const res = await app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(email)}`, remoteAddress: '127.0.0.1' })
       expect(res.statusCode).toBe(200)
-      expect(res.json().data).toEqual([{ id: inbox!.id, to: email, subject: expect.stringContaining(code), text: expect.stringContaining(code), status: 'sent', createdAt: inbox!.createdAt.toISOString() }])
+      expect(res.json().data).toEqual([
+        {
+          id: inbox!.id,
+          to: email,
+          subject: expect.stringContaining(code),
+          text: expect.stringContaining(code),
+          status: 'sent',
+          createdAt: inbox!.createdAt.toISOString(),
+        },
+      ])
     } finally {
       await app.close()
     }
@@ -185,7 +221,14 @@ describe('the built-in mailbox and the log (issue 9, item 4b)', () => {
     const lines: string[] = []
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) })
     const logger = Fastify({ logger: { level: 'trace', stream } })
-    await logTransport(logger.log).deliver({ id: 'mail-1', from: 'x@entrenapp.cl', to: 'camila.rojas@example.com', subject: 'Tu código: 482913', text: 'Tu código es 482913', html: '<b>482913</b>' })
+    await logTransport(logger.log).deliver({
+      id: 'mail-1',
+      from: 'x@entrenapp.cl',
+      to: 'camila.rojas@example.com',
+      subject: 'Tu código: 482913',
+      text: 'Tu código es 482913',
+      html: '<b>482913</b>',
+    })
     await logger.close()
     const output = lines.join('')
     expect(output).toContain('"mailId":"mail-1"')
@@ -205,7 +248,10 @@ describe('the built-in mailbox and the log (issue 9, item 4b)', () => {
         vi.spyOn(app.log, level).mockImplementation((...args: unknown[]) => void logged.push(args))
       }
       const email = uniqueEmail('log')
-      expect((await app.inject({ method: 'POST', url: '/api/v1/auth/email/otp/generate', payload: { email }, remoteAddress: '10.99.0.2' })).statusCode).toBe(200)
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/v1/auth/email/otp/generate', payload: { email }, remoteAddress: '10.99.0.2' }))
+          .statusCode,
+      ).toBe(200)
       const [queued] = await outboxFor(email)
       const code = queued!.secrets![0]!
       await app.mailer.flush()

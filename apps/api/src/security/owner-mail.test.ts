@@ -7,8 +7,23 @@ import { call, freshIp, uniqueEmail, useTestApp } from '../testing/app.ts'
 // mail a third party, and cannot keep a stranger out of an address by creating an account for it.
 const ctx = useTestApp()
 
-const gymBody = { name: 'Spam Gym', email: 'gym@example.com', address: 'Calle 1', city: 'Santiago', state: 'RM', zipCode: '8320000', phone: '+56 2 2555 0000' }
-const trainerBody = (email: string) => ({ firstName: 'Tomás', lastName: 'Vera', email, phone: '+56 9 1111 2222', specialization: 'Yoga', experience: 2 })
+const gymBody = {
+  name: 'Spam Gym',
+  email: 'gym@example.com',
+  address: 'Calle 1',
+  city: 'Santiago',
+  state: 'RM',
+  zipCode: '8320000',
+  phone: '+56 2 2555 0000',
+}
+const trainerBody = (email: string) => ({
+  firstName: 'Tomás',
+  lastName: 'Vera',
+  email,
+  phone: '+56 9 1111 2222',
+  specialization: 'Yoga',
+  experience: 2,
+})
 
 /** Registers an owner (not verified yet) with a gym; answers the code mailed at registration. */
 async function newOwner() {
@@ -37,7 +52,10 @@ describe('owner e-mail verification', () => {
     expect(owner.code).toMatch(/^\d{6}$/)
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { token: owner.token })).json().emailVerified).toBe(false)
 
-    const wrong = await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: owner.code === '000000' ? '111111' : '000000' } })
+    const wrong = await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', {
+      token: owner.token,
+      body: { otp: owner.code === '000000' ? '111111' : '000000' },
+    })
     expect(wrong.statusCode).toBe(422)
     expect(wrong.json().errors).toEqual({ otp: 'invalidOrExpired' })
 
@@ -57,7 +75,10 @@ describe('owner e-mail verification', () => {
     expect(early.statusCode).toBe(429)
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(0)
     // Pretend the cooldown passed.
-    await ctx.app.db.update(otpCodes).set({ sentAt: new Date(Date.now() - 3 * 60_000) }).where(eq(otpCodes.email, owner.email))
+    await ctx.app.db
+      .update(otpCodes)
+      .set({ sentAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(otpCodes.email, owner.email))
     const again = await call(ctx.app, 'POST', '/api/v1/auth/email/verification/send', { token: owner.token })
     expect(again.statusCode).toBe(200)
     const mails = await deliveredTo(owner.email)
@@ -66,7 +87,9 @@ describe('owner e-mail verification', () => {
       const old = await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: owner.code } })
       expect(old.statusCode).toBe(422)
     }
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: newCode } })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: newCode } })).statusCode,
+    ).toBe(200)
   })
 
   it('both routes need a session: 401 without a token', async () => {
@@ -89,7 +112,10 @@ describe('mail to third parties waits for the owner’s verification', () => {
     await ctx.app.mailer.flush()
     expect(await deliveredTo(victim)).toEqual([])
 
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: owner.code } })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: owner.code } }))
+        .statusCode,
+    ).toBe(200)
     const [released] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, victim))
     expect(released.status).toBe('pending')
     const mails = await deliveredTo(victim)
@@ -101,7 +127,9 @@ describe('mail to third parties waits for the owner’s verification', () => {
     const owner = await newOwner()
     await call(ctx.app, 'POST', '/api/v1/auth/email/verification/confirm', { token: owner.token, body: { otp: owner.code } })
     const trainer = uniqueEmail('trainer')
-    expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token: owner.token, body: trainerBody(trainer) })).statusCode).toBe(201)
+    expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token: owner.token, body: trainerBody(trainer) })).statusCode).toBe(
+      201,
+    )
     expect(await deliveredTo(trainer)).toHaveLength(1)
   })
 
@@ -114,7 +142,10 @@ describe('mail to third parties waits for the owner’s verification', () => {
     expect(put.statusCode).toBe(200)
     expect(await deliveredTo(newEmail)).toEqual([])
     expect(await deliveredTo(oldEmail)).toEqual([])
-    const held = await ctx.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.heldForUserId, owner.user.id), eq(mailOutbox.status, 'held')))
+    const held = await ctx.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.heldForUserId, owner.user.id), eq(mailOutbox.status, 'held')))
     expect(held.map((m) => m.to).sort()).toEqual([oldEmail, oldEmail, newEmail].sort())
   })
 })
@@ -138,7 +169,9 @@ describe('squatting: an owner-created account that never signed in can be reclai
     const login = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: stranger, password: 'Mine-now-123' } })
     expect(login.statusCode).toBe(200)
     expect(login.json().user).toMatchObject({ email: stranger, emailVerified: true })
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: stranger, password: squatPassword } })).statusCode).toBe(422)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: stranger, password: squatPassword } })).statusCode,
+    ).toBe(422)
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, stranger))
     expect(row.emailVerifiedAt).not.toBeNull()
   })

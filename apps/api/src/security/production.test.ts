@@ -65,7 +65,8 @@ describe('a production start needs a real payment provider and real mail (issue 
   it('MAIL_RETENTION_DAYS: a whole number of days, at least 1, default 7', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).MAIL_RETENTION_DAYS).toBe(7)
     expect(loadConfig({ DATA_DIR: tmp(), MAIL_RETENTION_DAYS: '30' }).MAIL_RETENTION_DAYS).toBe(30)
-    for (const bad of ['0', '-1', '1.5', 'week']) expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_RETENTION_DAYS: bad })).toThrow('MAIL_RETENTION_DAYS')
+    for (const bad of ['0', '-1', '1.5', 'week'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_RETENTION_DAYS: bad })).toThrow('MAIL_RETENTION_DAYS')
   })
 
   it('HOST: 127.0.0.1 outside production, 0.0.0.0 in production, unless set', () => {

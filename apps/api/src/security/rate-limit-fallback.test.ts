@@ -67,7 +67,12 @@ describe('with Redis down', () => {
     const ip = randomIp()
     const statuses: number[] = []
     for (let i = 0; i < 11; i++) {
-      const res = await apps[0].inject({ method: 'POST', url: '/api/v1/auth/email/login', payload: { email: 'victim@example.com', password: 'x' }, remoteAddress: ip })
+      const res = await apps[0].inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/login',
+        payload: { email: 'victim@example.com', password: 'x' },
+        remoteAddress: ip,
+      })
       statuses.push(res.statusCode)
     }
     expect(statuses.at(-1)).toBe(429)
@@ -76,7 +81,11 @@ describe('with Redis down', () => {
 
 describe('a Redis command that fails', () => {
   it('is counted in memory instead of being let through', async () => {
-    const broken = { status: 'ready', eval: () => Promise.reject(new Error('READONLY')), multi: () => ({ get: () => ({ pttl: () => ({ exec: () => Promise.reject(new Error('READONLY')) }) }) }) }
+    const broken = {
+      status: 'ready',
+      eval: () => Promise.reject(new Error('READONLY')),
+      multi: () => ({ get: () => ({ pttl: () => ({ exec: () => Promise.reject(new Error('READONLY')) }) }) }),
+    }
     const failures: unknown[] = []
     const store = fallbackStore(broken as unknown as Redis, memoryStore(), (err) => failures.push(err))
     const counts = []

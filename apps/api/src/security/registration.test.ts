@@ -25,7 +25,14 @@ async function verifyOwnInbox(email: string) {
 
 const register = (email: string, password: string, verificationToken?: string) =>
   call(ctx.app, 'POST', '/api/v1/auth/email/register', {
-    body: { email, password, firstName: 'Camila', lastName: 'Rojas', userType: 'member', ...(verificationToken === undefined ? {} : { verificationToken }) },
+    body: {
+      email,
+      password,
+      firstName: 'Camila',
+      lastName: 'Rojas',
+      userType: 'member',
+      ...(verificationToken === undefined ? {} : { verificationToken }),
+    },
     ip: freshIp(),
   })
 

@@ -47,7 +47,9 @@ describe('signup tokens', () => {
     expect(res.statusCode).toBe(401)
     expect(res.json()).toMatchObject({ status: 401, message: expect.any(String) })
     // The session token works for the same call.
-    expect((await call(ctx.app, 'GET', `/api/v1/trainers/by-user/${member.id}/onboarding-status`, { token: login.json().token })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'GET', `/api/v1/trainers/by-user/${member.id}/onboarding-status`, { token: login.json().token })).statusCode,
+    ).toBe(200)
   })
 
   it('a password reset revokes it', async () => {

@@ -203,7 +203,6 @@ describe('the real server in production without TRUST_PROXY', () => {
     // Another client is not affected.
     expect((await login(server.url, {}, '127.0.10.2')).status).not.toBe(429)
   }, 120_000)
-
 })
 
 describe('TRUST_PROXY=1: one proxy in front, only the address it appended counts (issue 9 item 8)', () => {
@@ -230,7 +229,12 @@ describe('TRUST_PROXY as a list of proxy addresses', () => {
   let app: Awaited<ReturnType<typeof buildApp>>
   beforeAll(async () => {
     database = await openTestDatabase()
-    app = await buildApp({ config: testConfig({ TRUST_PROXY: ['127.0.0.1', '10.0.0.0/8'] }), database, serveWeb: false, mailAutoDeliver: false })
+    app = await buildApp({
+      config: testConfig({ TRUST_PROXY: ['127.0.0.1', '10.0.0.0/8'] }),
+      database,
+      serveWeb: false,
+      mailAutoDeliver: false,
+    })
     await app.ready()
   })
   afterAll(async () => {

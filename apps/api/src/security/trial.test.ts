@@ -20,7 +20,8 @@ const stripe = await startFakeStripe(({ method, path }) => {
     return { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid' }
   }
   if (method === 'GET' && path.startsWith('/v1/subscriptions/')) return { ...remote.subscription, id: path.split('/').pop() }
-  if (method === 'POST' && path.startsWith('/v1/subscriptions/')) return { ...remote.subscription, id: path.split('/').pop(), status: 'active', trial_end: now() }
+  if (method === 'POST' && path.startsWith('/v1/subscriptions/'))
+    return { ...remote.subscription, id: path.split('/').pop(), status: 'active', trial_end: now() }
   return undefined
 })
 const recorded = stripe.recorded
@@ -31,14 +32,25 @@ const DAY = 24 * 3600 * 1000
 
 /** Ends a subscription as if its cancelled period had run out. */
 async function endSubscription(app: FastifyInstance, userId: string) {
-  await app.db.update(subscriptions).set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: new Date(), currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId))
+  await app.db
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: new Date(), currentPeriodEnd: new Date(Date.now() - 1000) })
+    .where(eq(subscriptions.userId, userId))
 }
-const subsOf = (app: FastifyInstance, userId: string) => app.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(subscriptions.createdAt)
+const subsOf = (app: FastifyInstance, userId: string) =>
+  app.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(subscriptions.createdAt)
 
 describe('sandbox provider', () => {
   const ctx = useTestApp()
   const page = (path: string) => ctx.app.inject({ method: 'GET', url: path, remoteAddress: freshIp() })
-  const pay = (path: string) => ctx.app.inject({ method: 'POST', url: `${path}/pay`, remoteAddress: freshIp(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
+  const pay = (path: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    })
   const checkoutPath = async (member: { id: string; email: string; signupToken: string }) => {
     const res = await startCheckout(ctx.app, member)
     expect(res.statusCode, res.body).toBe(200)
@@ -77,7 +89,13 @@ describe('sandbox provider', () => {
     await pay(path)
     // The account goes (e.g. its trainer record was deleted) and the person registers again.
     await ctx.app.db.delete(users).where(eq(users.id, member.id))
-    const again = await insertUser(ctx.app.db, { email: member.email.toUpperCase(), password: 'Segura123!', firstName: 'C', lastName: 'R', role: 'member' })
+    const again = await insertUser(ctx.app.db, {
+      email: member.email.toUpperCase(),
+      password: 'Segura123!',
+      firstName: 'C',
+      lastName: 'R',
+      role: 'member',
+    })
     const { token } = await signSignupToken(ctx.app, again!.id)
     const second = await checkoutPath({ id: again!.id, email: member.email, signupToken: token })
     expect((await page(second)).body).toMatch(/Hoy pagas<\/dt><dd>\$19\.000 CLP/)
@@ -122,7 +140,15 @@ describe('Stripe provider', () => {
   const sessionForm = () => recorded.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form
   const complete = async (sessionId: string, subId: string, customer: string, status = 'trialing') => {
     remote = { subscription: subscriptionObject(subId, customer, status === 'active' ? { status: 'active', trial_end: null } : {}) }
-    const res = await deliver('checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: status === 'active' ? 'paid' : 'no_payment_required', subscription: subId, customer })
+    const res = await deliver('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: status === 'active' ? 'paid' : 'no_payment_required',
+      subscription: subId,
+      customer,
+    })
     expect(res.statusCode).toBe(200)
   }
   const lastSessionId = async (userId: string) => {
@@ -138,7 +164,10 @@ describe('Stripe provider', () => {
     await complete(await lastSessionId(member.id), `sub_t_${member.id}`, `cus_t_${member.id}`)
     expect((await subsOf(ctx.app, member.id))[0].status).toBe('trialing')
 
-    await deliver('customer.subscription.deleted', subscriptionObject(`sub_t_${member.id}`, `cus_t_${member.id}`, { status: 'canceled', canceled_at: now() }))
+    await deliver(
+      'customer.subscription.deleted',
+      subscriptionObject(`sub_t_${member.id}`, `cus_t_${member.id}`, { status: 'canceled', canceled_at: now() }),
+    )
     expect((await startCheckout(ctx.app, member)).statusCode).toBe(200)
     const form = sessionForm()
     expect(form['subscription_data[trial_period_days]']).toBeUndefined()

@@ -97,7 +97,13 @@ export async function createUserAndLogin(
 ): Promise<LoginResponse & { password: string }> {
   const password = input.password ?? 'Secret123!'
   const email = input.email ?? uniqueEmail(input.role ?? 'member')
-  const user = await insertUser(app.db, { email, password, firstName: input.firstName ?? 'Ana', lastName: input.lastName ?? 'Pérez', role: input.role ?? 'member' })
+  const user = await insertUser(app.db, {
+    email,
+    password,
+    firstName: input.firstName ?? 'Ana',
+    lastName: input.lastName ?? 'Pérez',
+    role: input.role ?? 'member',
+  })
   if (!user) throw new Error(`could not create ${email}`)
   const isBusiness = input.role === 'gym_owner' || input.role === 'admin'
   const res = await app.inject({
@@ -113,7 +119,12 @@ export async function createUserAndLogin(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /** app.inject with JSON and an optional bearer token. */
-export function call(app: FastifyInstance, method: InjectOptions['method'], url: string, opts: { token?: string; body?: unknown; ip?: string } = {}) {
+export function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; body?: unknown; ip?: string } = {},
+) {
   return app.inject({
     method,
     url,

@@ -41,7 +41,8 @@ export async function startFakeStripe(route: StripeRoute) {
       } catch (err) {
         return json(500, { error: { type: 'api_error', message: (err as Error).message } })
       }
-      if (answer === undefined) return json(404, { error: { type: 'invalid_request_error', message: `No route ${call.method} ${call.path}` } })
+      if (answer === undefined)
+        return json(404, { error: { type: 'invalid_request_error', message: `No route ${call.method} ${call.path}` } })
       if (answer && typeof answer === 'object' && ANSWER in answer) {
         const a = answer as unknown as { status: number; body: unknown }
         return json(a.status, a.body)
@@ -55,7 +56,8 @@ export async function startFakeStripe(route: StripeRoute) {
     recorded,
     port,
     /** Calls to one path (and method). */
-    calls: (method: string, path: string | RegExp) => recorded.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    calls: (method: string, path: string | RegExp) =>
+      recorded.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
     config: (secret: string, extra: Partial<Config> = {}): Partial<Config> => ({
       STRIPE_SECRET_KEY: 'sk_test_local',
       STRIPE_WEBHOOK_SECRET: secret,
@@ -70,7 +72,12 @@ export async function startFakeStripe(route: StripeRoute) {
 
 let eventCounter = 0
 /** A Stripe event as the webhook receives it: the exact payload and its signature header. */
-export function signedEvent(secret: string, type: string, object: Record<string, unknown>, opts: { id?: string; account?: string; signature?: string } = {}) {
+export function signedEvent(
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+  opts: { id?: string; account?: string; signature?: string } = {},
+) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${++eventCounter}_${Date.now()}`,
     object: 'event',

@@ -78,7 +78,8 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'api-server-'))
   const serverUrl = process.env.TEST_DATABASE_URL
-  const database = (opts.database ?? 'auto') === 'auto' && serverUrl && !opts.env?.DATABASE_URL ? await createDatabase(serverUrl) : undefined
+  const database =
+    (opts.database ?? 'auto') === 'auto' && serverUrl && !opts.env?.DATABASE_URL ? await createDatabase(serverUrl) : undefined
 
   // Only what the server needs from this process: no inherited secrets, no NODE_ENV of the test runner.
   const base: Record<string, string | undefined> = {
@@ -138,7 +139,10 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
-export async function startServerExpectingFailure(env: Record<string, string>, timeoutMs = 150_000): Promise<{ code: number | null; output: string }> {
+export async function startServerExpectingFailure(
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-server-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
@@ -187,7 +191,11 @@ export function httpRequest(
 }
 
 /** Writes `raw` as is on a TCP connection and parses the answer: for what no HTTP client will send. */
-export function rawRequest(port: number, raw: string | Buffer, host = '127.0.0.1'): Promise<{ status: number; head: string; body: string }> {
+export function rawRequest(
+  port: number,
+  raw: string | Buffer,
+  host = '127.0.0.1',
+): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host })
     let data = ''

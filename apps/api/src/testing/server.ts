@@ -27,7 +27,10 @@ const entries = { server: '../server.ts', cluster: '../cluster.ts' }
  * test JWT secrets so that tokens from an in-process test app are valid there too. Resolves once
  * it answers GET /api/health.
  */
-export async function startRealServer(env: Record<string, string>, opts: { entry?: keyof typeof entries; port?: number } = {}): Promise<RealServer> {
+export async function startRealServer(
+  env: Record<string, string>,
+  opts: { entry?: keyof typeof entries; port?: number } = {},
+): Promise<RealServer> {
   const port = opts.port ?? (await freePort())
   const config = testConfig()
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(entries[opts.entry ?? 'server'], import.meta.url))], {

@@ -23,9 +23,11 @@ import {
  * Each page is its own chunk (shared code goes into chunks of its own): a sign-in page's first
  * download carries no marketing or dashboard code (docs/decisions/046).
  */
-const lazyPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): RouteObject['lazy'] => async () => ({
-  Component: (await load())[name] as React.ComponentType,
-})
+const lazyPage =
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): RouteObject['lazy'] =>
+  async () => ({
+    Component: (await load())[name] as React.ComponentType,
+  })
 
 /** A Spanish-only page: no i18next (the public pages' JavaScript budget, decision 047). */
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) => ({
@@ -40,7 +42,12 @@ const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: k
  * A page with the language switch: its loader loads i18next with the page's namespaces in the
  * person's language (else `pageDefault`, the spec's language) before the page renders.
  */
-const translatedPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, pageDefault: Language, namespaces: string[]) => ({
+const translatedPage = <M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  pageDefault: Language,
+  namespaces: string[],
+) => ({
   lazy: lazyPage(load, name),
   handle: { languageSwitch: true },
   loader: async () => {
@@ -64,7 +71,10 @@ export const routes: RouteObject[] = [
       // Business area
       { path: '/business/login', ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']) },
       { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },
-      { path: '/business/dashboard', ...translatedPage(loadBusinessDashboard, 'BusinessDashboard', 'en', ['business', 'client-billing', 'errors']) },
+      {
+        path: '/business/dashboard',
+        ...translatedPage(loadBusinessDashboard, 'BusinessDashboard', 'en', ['business', 'client-billing', 'errors']),
+      },
       { path: '/recuperar-password', ...translatedPage(loadPasswordRecoveryPage, 'PasswordRecoveryPage', 'es', ['business', 'errors']) },
       // Trainer self-service flow
       { path: '/auth/login', ...translatedPage(loadTrainerLoginPage, 'TrainerLoginPage', 'es', ['trainer-signup', 'errors']) },
@@ -92,7 +102,10 @@ export const routes: RouteObject[] = [
           { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
         ],
       },
-      { path: '/dashboard', ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', ['trainer-dashboard', 'client-billing', 'errors']) },
+      {
+        path: '/dashboard',
+        ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', ['trainer-dashboard', 'client-billing', 'errors']),
+      },
       // Client billing: the client's Spanish pages (issue 12)
       { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },
       { path: '/invitacion/:token', ...page(loadInvitationPage, 'InvitationPage') },

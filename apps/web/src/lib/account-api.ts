@@ -1,4 +1,10 @@
-import type { BillingPortalSession, OnboardingSetup, PayoutAccountStatus, SubscriptionStatus, TrainerOnboardingStatus } from '@app/contracts'
+import type {
+  BillingPortalSession,
+  OnboardingSetup,
+  PayoutAccountStatus,
+  SubscriptionStatus,
+  TrainerOnboardingStatus,
+} from '@app/contracts'
 import { PAYOUT_COUNTRY } from '@app/contracts/constants'
 import { api, type RequestOptions } from './api-client'
 import { getSession } from './session'
@@ -18,8 +24,10 @@ export function flowAuth(): RequestOptions {
 const enc = encodeURIComponent
 
 export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/payments/subscription-status')
-export const createPortalSession = (returnUrl: string) => api.post<BillingPortalSession>('/payments/stripe/billing-portal-session', { returnUrl })
+export const createPortalSession = (returnUrl: string) =>
+  api.post<BillingPortalSession>('/payments/stripe/billing-portal-session', { returnUrl })
 export const setupPayouts = (userId: string, email: string) =>
   api.post<OnboardingSetup>('/connect/onboarding/setup', { userId, email, country: PAYOUT_COUNTRY }, flowAuth())
 export const getPayoutAccount = (userId: string) => api.get<PayoutAccountStatus>(`/connect/account/by-user/${enc(userId)}`, flowAuth())
-export const getOnboardingStatus = (userId: string) => api.get<TrainerOnboardingStatus>(`/trainers/by-user/${enc(userId)}/onboarding-status`, flowAuth())
+export const getOnboardingStatus = (userId: string) =>
+  api.get<TrainerOnboardingStatus>(`/trainers/by-user/${enc(userId)}/onboarding-status`, flowAuth())

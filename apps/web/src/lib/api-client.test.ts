@@ -2,8 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError } from './api-client'
 import { getSession, SESSION_KEYS, setSession, subscribeSession } from './session'
 
-const user = { id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Pérez', role: 'member' as const, isActive: true, emailVerified: true, createdAt: '', updatedAt: '' }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const user = {
+  id: 'u1',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  role: 'member' as const,
+  isActive: true,
+  emailVerified: true,
+  createdAt: '',
+  updatedAt: '',
+}
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
@@ -60,7 +71,9 @@ describe('api client', () => {
     const reasons: (string | undefined)[] = []
     const unsubscribe = subscribeSession((_s, reason) => reasons.push(reason))
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/v1/auth/refresh' ? json(401, { status: 401, message: 'Session expired' }) : json(401, { status: 401, message: 'Unauthorized' }),
+      url === '/api/v1/auth/refresh'
+        ? json(401, { status: 401, message: 'Session expired' })
+        : json(401, { status: 401, message: 'Unauthorized' }),
     )
     const results = await Promise.allSettled([api.get('/a'), api.get('/b')])
     unsubscribe()
@@ -101,7 +114,9 @@ describe('api client', () => {
   })
 
   it('a 429 carries the Retry-After seconds', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ status: 429, message: 'Too many requests' }), { status: 429, headers: { 'retry-after': '97' } }))
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ status: 429, message: 'Too many requests' }), { status: 429, headers: { 'retry-after': '97' } }),
+    )
     await expect(api.post('/auth/email/otp/resend', {}, { auth: false })).rejects.toMatchObject({ status: 429, retryAfter: 97 })
   })
 

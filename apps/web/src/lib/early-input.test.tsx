@@ -18,7 +18,7 @@ function Form() {
 }
 
 describe('captureEarlyInput', () => {
-  it('replays what was typed and ticked in the prerendered page through the hydrated form\'s handlers', async () => {
+  it("replays what was typed and ticked in the prerendered page through the hydrated form's handlers", async () => {
     const container = document.createElement('div')
     container.innerHTML = renderToString(<Form />)
     document.body.append(container)

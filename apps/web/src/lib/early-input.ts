@@ -1,6 +1,7 @@
 type Field = HTMLInputElement | HTMLTextAreaElement
 
-const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+const isToggle = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
 
 /**
  * Gives a field a value the way typing does, so the form's own handlers (React's onChange) see it.

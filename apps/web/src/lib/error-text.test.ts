@@ -111,7 +111,26 @@ const SERVICE_CODES: [field: string, code: string, lang: Lang][] = [
   ['firstName', 'required', 'es'],
 ]
 
-const PROBES: unknown[] = [undefined, null, '', '   ', 'x', 'Ab1!', 'a'.repeat(6000), 'not an email', 'ftp://x', '12', -1, 1.5, 1_000_000, 0, true, {}, [], { trainer: 1, gym: 1, platform: 1 }]
+const PROBES: unknown[] = [
+  undefined,
+  null,
+  '',
+  '   ',
+  'x',
+  'Ab1!',
+  'a'.repeat(6000),
+  'not an email',
+  'ftp://x',
+  '12',
+  -1,
+  1.5,
+  1_000_000,
+  0,
+  true,
+  {},
+  [],
+  { trainer: 1, gym: 1, platform: 1 },
+]
 
 /** A text a person can read: not a code, not zod's words, not the spec's generic "Error en {field}: {code}". */
 function expectHuman(text: string, field: string, code: string, lang: Lang) {
@@ -119,7 +138,8 @@ function expectHuman(text: string, field: string, code: string, lang: Lang) {
   expect(text, where).not.toMatch(/^Error en |: [a-z][A-Za-z]+$|Too (small|big)|Invalid (input|email)|expected|received/)
   if (/[A-Z]/.test(code)) expect(text, where).not.toContain(code)
   // The field is named in words, not by its key (unless the text needs no name).
-  if (FIELD_NAMES[lang][field] === undefined && text.toLowerCase().includes(field.toLowerCase())) throw new Error(`${where}: the field has no ${lang} name`)
+  if (FIELD_NAMES[lang][field] === undefined && text.toLowerCase().includes(field.toLowerCase()))
+    throw new Error(`${where}: the field has no ${lang} name`)
 }
 
 /** Every (field, code) a schema can produce for the probe values, as the API's mapper would code them. */
@@ -167,7 +187,8 @@ describe('error texts', () => {
   })
 
   it('every ErrorCode has a text in both languages', () => {
-    for (const code of ERROR_CODES) for (const lang of ['es', 'en'] as const) expectHuman(errorText('email', code, lang), 'email', code, lang)
+    for (const code of ERROR_CODES)
+      for (const lang of ['es', 'en'] as const) expectHuman(errorText('email', code, lang), 'email', code, lang)
   })
 
   it('uses the spec texts (§5, §8) and the screen language', () => {
@@ -195,22 +216,34 @@ describe('serverErrorText (spec §8)', () => {
     new ApiError((body as { message?: string } | null)?.message ?? `Request failed: ${status}`, status, body, retryAfter)
 
   it('the first field and code of errors, in the screen language', () => {
-    const err = apiError(422, { status: 422, message: 'Unprocessable entity', errors: { email: 'notFound', password: 'incorrectPassword' } })
+    const err = apiError(422, {
+      status: 422,
+      message: 'Unprocessable entity',
+      errors: { email: 'notFound', password: 'incorrectPassword' },
+    })
     expect(serverErrorText(err, 'es')).toEqual({ field: 'email', message: 'El correo electrónico no está registrado' })
     expect(serverErrorText(err, 'en')).toEqual({ field: 'email', message: 'No account is registered with this e-mail' })
   })
 
   it("else a 4xx server message; 5xx, network and library failures get the screen's fallback, never their own words", () => {
-    expect(serverErrorText(apiError(403, { status: 403, message: 'Subscribe to a plan before setting up payouts' }), 'es').message).toBe('Subscribe to a plan before setting up payouts')
-    expect(serverErrorText(apiError(500, { status: 500, message: 'Internal server error (request id 1)' }), 'es', 'Error al registrar').message).toBe('Error al registrar')
+    expect(serverErrorText(apiError(403, { status: 403, message: 'Subscribe to a plan before setting up payouts' }), 'es').message).toBe(
+      'Subscribe to a plan before setting up payouts',
+    )
+    expect(
+      serverErrorText(apiError(500, { status: 500, message: 'Internal server error (request id 1)' }), 'es', 'Error al registrar').message,
+    ).toBe('Error al registrar')
     expect(serverErrorText(apiError(502, 'Bad gateway'), 'es').message).toBe('Ocurrió un error inesperado')
-    expect(serverErrorText(new TypeError('Failed to fetch'), 'en').message).toBe('Could not reach the server. Check your connection and try again.')
+    expect(serverErrorText(new TypeError('Failed to fetch'), 'en').message).toBe(
+      'Could not reach the server. Check your connection and try again.',
+    )
     expect(serverErrorText(new ServiceError('Login failed. Please try again.'), 'en').message).toBe('Login failed. Please try again.')
     expect(serverErrorText(undefined, 'es').message).toBe('Ocurrió un error inesperado')
   })
 
   it('a 429 says how long to wait, in the screen language', () => {
-    expect(serverErrorText(apiError(429, { status: 429, message: 'Too many requests. Try again in 97 seconds.' }, 97), 'es').message).toBe('Demasiados intentos. Inténtalo nuevamente en 97 segundos.')
+    expect(serverErrorText(apiError(429, { status: 429, message: 'Too many requests. Try again in 97 seconds.' }, 97), 'es').message).toBe(
+      'Demasiados intentos. Inténtalo nuevamente en 97 segundos.',
+    )
   })
 })
 
@@ -218,7 +251,8 @@ describe("the Spanish screens without i18next ('es')", () => {
   it('get the very texts i18next gives, for every field and code', () => {
     const codes = [...ERROR_CODES, 'mismatch', 'somethingNew']
     const fields = [...Object.keys(errorsEs.fieldName), ...Object.keys(errorsEs.fieldCode), 'unnamedField']
-    for (const field of fields) for (const code of codes) expect(errorTextIn(field, code, 'es'), `${field}.${code}`).toBe(errorText(field, code, 'es'))
+    for (const field of fields)
+      for (const code of codes) expect(errorTextIn(field, code, 'es'), `${field}.${code}`).toBe(errorText(field, code, 'es'))
     const limited = new ApiError('Too many requests', 429, null, 30)
     expect(serverErrorTextIn(limited, 'es')).toEqual(serverErrorText(limited, 'es'))
     expect(spanish('missing.key')).toBe('missing.key')

@@ -26,7 +26,10 @@ export type TextSource = Translate | 'es'
 export type FormCode = 'mismatch'
 export type MessageCode = ErrorCode | FormCode
 
-const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), spanishTexts)
+const lookup = (key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), spanishTexts)
 
 /**
  * The Spanish texts as i18next would give them, for screens that must not load it (the landing
@@ -34,7 +37,11 @@ const lookup = (key: string): unknown => key.split('.').reduce<unknown>((node, p
  * it against i18next on every key.
  */
 export const spanish: Translate = (keys, options = {}) => {
-  const text = [keys].flat().map(lookup).find((value): value is string => typeof value === 'string') ?? options.defaultValue
+  const text =
+    [keys]
+      .flat()
+      .map(lookup)
+      .find((value): value is string => typeof value === 'string') ?? options.defaultValue
   if (typeof text !== 'string') return [keys].flat().at(-1)!
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (options[name] === undefined ? whole : String(options[name])))
 }
@@ -43,7 +50,12 @@ const translator = (source: TextSource): Translate => (source === 'es' ? spanish
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** Values some texts name (password lengths, plan limits). */
-const VALUES = { resetMin: RESET_PASSWORD_MIN, trainerMin: TRAINER_PASSWORD_MIN, business: TRAINER_LIMITS.business, enterprise: TRAINER_LIMITS.enterprise }
+const VALUES = {
+  resetMin: RESET_PASSWORD_MIN,
+  trainerMin: TRAINER_PASSWORD_MIN,
+  business: TRAINER_LIMITS.business,
+  enterprise: TRAINER_LIMITS.enterprise,
+}
 
 /** The text a person sees for `code` on `field`; a code no table knows gets the spec's generic line. */
 export function errorText(field: string, code: string, source: TextSource): string {

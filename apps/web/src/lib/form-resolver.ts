@@ -49,7 +49,11 @@ export function formResolver<Input extends FieldValues, Output extends FieldValu
   schema: z.ZodType<Output, Input>,
   source: TextSource,
 ): Resolver<Input, unknown, Output> {
-  const resolve = zodResolver(schema as never, { error: (issue: z.core.$ZodRawIssue) => issueCode(issue) } as never) as unknown as Resolver<Input, unknown, Output>
+  const resolve = zodResolver(schema as never, { error: (issue: z.core.$ZodRawIssue) => issueCode(issue) } as never) as unknown as Resolver<
+    Input,
+    unknown,
+    Output
+  >
   return async (values, context, options) => {
     const result = await resolve(values, context, options)
     return Object.keys(result.errors).length ? { values: {}, errors: toTexts(result.errors, source) as never } : result

@@ -22,7 +22,9 @@ const files = walk(src)
 /** namespace → language → flattened keys, from the same paths lib/i18n.ts loads. */
 const locales = new Map<string, Map<string, Map<string, string>>>()
 for (const file of files) {
-  const match = /[\\/](?:features[\\/]([^\\/]+)[\\/]locales|locales[\\/]([^\\/]+))[\\/]([a-z]+)\.json$/.exec(relative(src, file).replace(/^/, '/'))
+  const match = /[\\/](?:features[\\/]([^\\/]+)[\\/]locales|locales[\\/]([^\\/]+))[\\/]([a-z]+)\.json$/.exec(
+    relative(src, file).replace(/^/, '/'),
+  )
   if (!match) continue
   const namespace = match[1] ?? match[2]!
   const flat = new Map<string, string>()
@@ -52,7 +54,8 @@ function keysInCode() {
   for (const file of files) {
     if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue
     const code = readFileSync(file, 'utf8')
-    const pattern = /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)|\b(useShellText)\(|\bshellText\(\s*'([^']+)'/g
+    const pattern =
+      /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)|\b(useShellText)\(|\bshellText\(\s*'([^']+)'/g
     let namespace: string | undefined
     let prefix = ''
     for (const match of code.matchAll(pattern)) {
@@ -107,7 +110,8 @@ describe('translations', () => {
       for (const [key, text] of first!) {
         expect(text.trim(), `${namespace}:${key}`).not.toBe('')
         if (OPTIONAL.some((rule) => rule.test(`${namespace}:${key}`))) continue
-        for (const other of others) if (other.has(key)) expect(placeholders(other.get(key)!), `${namespace}:${key}`).toEqual(placeholders(text))
+        for (const other of others)
+          if (other.has(key)) expect(placeholders(other.get(key)!), `${namespace}:${key}`).toEqual(placeholders(text))
       }
     }
   })
@@ -118,7 +122,9 @@ describe('translations', () => {
     const missing: string[] = []
     for (const full of used) {
       const [namespace, key] = full.split(':') as [string, string]
-      for (const language of LANGUAGES) if (![...(locales.get(namespace)?.get(language)?.keys() ?? [])].some((known) => baseKey(known) === key)) missing.push(`${language} ${full}`)
+      for (const language of LANGUAGES)
+        if (![...(locales.get(namespace)?.get(language)?.keys() ?? [])].some((known) => baseKey(known) === key))
+          missing.push(`${language} ${full}`)
     }
     for (const prefix of dynamic) {
       const [namespace, start] = prefix.split(':') as [string, string]

@@ -18,7 +18,9 @@ type LocaleFile = () => Promise<{ default: Record<string, unknown> }>
  *   src/locales/<namespace>/<lang>.json          → shared namespaces ('common', 'errors')
  */
 const files = new Map<string, LocaleFile>()
-for (const [path, load] of Object.entries(import.meta.glob<{ default: Record<string, unknown> }>(['/src/features/*/locales/*.json', '/src/locales/*/*.json']))) {
+for (const [path, load] of Object.entries(
+  import.meta.glob<{ default: Record<string, unknown> }>(['/src/features/*/locales/*.json', '/src/locales/*/*.json']),
+)) {
   const match = /\/(?:features\/([^/]+)\/locales|locales\/([^/]+))\/([a-z]+)\.json$/.exec(path)
   if (match) files.set(`${match[1] ?? match[2]}/${match[3]}`, load)
 }
@@ -64,7 +66,11 @@ export async function prepareLanguage(pageDefault: Language, pageNamespaces: rea
   for (const namespace of wanted) if (!listed.includes(namespace)) listed.push(namespace)
   // Only this language's files, before the language changes: the page being left keeps its
   // texts until the next page can render.
-  await new Promise<void>((resolve, reject) => i18n.services.backendConnector.load([language], wanted, (error: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve())))
+  await new Promise<void>((resolve, reject) =>
+    i18n.services.backendConnector.load([language], wanted, (error: unknown) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+    ),
+  )
   if (i18n.language !== language) await i18n.changeLanguage(language)
   else showLanguage(language)
 }

@@ -44,7 +44,13 @@ describe('the catalogue embedded in a prerendered page (decision 083)', () => {
     plansSeed.current = [plan('Starter', 19000)]
     const server = new QueryClient()
     seedPlans(server)
-    expect(renderToString(<QueryClientProvider client={server}><Titles /></QueryClientProvider>)).toContain('Starter 19000')
+    expect(
+      renderToString(
+        <QueryClientProvider client={server}>
+          <Titles />
+        </QueryClientProvider>,
+      ),
+    ).toContain('Starter 19000')
 
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [plan('Starter', 21000)] }), { status: 200 }))
     vi.stubGlobal('fetch', fetchMock)
@@ -52,7 +58,11 @@ describe('the catalogue embedded in a prerendered page (decision 083)', () => {
     seedPlans(client)
     // Seeded as stale: shown at once, asked again.
     expect(client.getQueryState(plansQueryKey)?.dataUpdatedAt).toBe(0)
-    render(<QueryClientProvider client={client}><Titles /></QueryClientProvider>)
+    render(
+      <QueryClientProvider client={client}>
+        <Titles />
+      </QueryClientProvider>,
+    )
     expect(screen.getByText('Starter 19000')).toBeTruthy()
     await waitFor(() => expect(screen.getByText('Starter 21000')).toBeTruthy())
     expect(fetchMock).toHaveBeenCalledTimes(1)
@@ -61,6 +71,12 @@ describe('the catalogue embedded in a prerendered page (decision 083)', () => {
   it('without a seed the cards start loading', () => {
     const client = new QueryClient()
     seedPlans(client)
-    expect(renderToString(<QueryClientProvider client={client}><Titles /></QueryClientProvider>)).toContain('loading')
+    expect(
+      renderToString(
+        <QueryClientProvider client={client}>
+          <Titles />
+        </QueryClientProvider>,
+      ),
+    ).toContain('loading')
   })
 })

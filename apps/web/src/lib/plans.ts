@@ -57,7 +57,10 @@ export const plansQuery = { queryKey: plansQueryKey, queryFn: getPlans, staleTim
 export function usePlansCatalogue() {
   const client = useQueryClient()
   const cache = client.getQueryCache()
-  const subscribe = useCallback((notify: () => void) => cache.subscribe((event) => event.query.queryKey[0] === plansQueryKey[0] && notify()), [cache])
+  const subscribe = useCallback(
+    (notify: () => void) => cache.subscribe((event) => event.query.queryKey[0] === plansQueryKey[0] && notify()),
+    [cache],
+  )
   // The entry's state is replaced on every change, so it is a stable snapshot; none before the first fetch.
   const snapshot = () => cache.find<Plan[]>({ queryKey: plansQueryKey, exact: true })?.state
   // The server snapshot is the cache too: a seeded catalogue renders the same on the build's

@@ -19,7 +19,11 @@ export function shellText(key: string, language: Language = pageLanguage.current
 
 /** `t` for shell texts in the page's language (or `language`), re-rendering when it changes. */
 export function useShellText(language?: Language) {
-  const shown = useSyncExternalStore(subscribePageLanguage, () => pageLanguage.current, () => pageLanguage.current)
+  const shown = useSyncExternalStore(
+    subscribePageLanguage,
+    () => pageLanguage.current,
+    () => pageLanguage.current,
+  )
   const current = language ?? shown
   return { t: (key: string) => shellText(key, current), language: current }
 }

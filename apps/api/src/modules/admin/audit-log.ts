@@ -71,4 +71,17 @@ export const toAuditCsv = (e: AuditEntry) => ({
   before: e.before == null ? null : JSON.stringify(e.before),
   after: e.after == null ? null : JSON.stringify(e.after),
 })
-export const AUDIT_CSV_COLUMNS = ['id', 'at', 'action', 'actorId', 'actorEmail', 'actorRole', 'subjectType', 'subjectId', 'ip', 'reason', 'before', 'after'] as const
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'action',
+  'actorId',
+  'actorEmail',
+  'actorRole',
+  'subjectType',
+  'subjectId',
+  'ip',
+  'reason',
+  'before',
+  'after',
+] as const

@@ -13,14 +13,28 @@ export default async function auditRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/audit',
-    { schema: { ...adminBase, summary: 'The audit log: operator actions and security events, newest first', querystring: AdminAuditListQuerySchema, response: { 200: AdminAuditListSchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'The audit log: operator actions and security events, newest first',
+        querystring: AdminAuditListQuerySchema,
+        response: { 200: AdminAuditListSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     (request) => listAudit(app.db, request.query),
   )
 
   app.get(
     '/admin/audit/export.csv',
     {
-      schema: { ...adminBase, summary: 'The audit log as CSV (same filters; streamed; formula-safe cells)', produces: ['text/csv'], querystring: AdminAuditExportQuerySchema, response: { ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'The audit log as CSV (same filters; streamed; formula-safe cells)',
+        produces: ['text/csv'],
+        querystring: AdminAuditExportQuerySchema,
+        response: { ...adminErrors },
+      },
       preHandler: guard.exportCsv,
     },
     async (request, reply) => {

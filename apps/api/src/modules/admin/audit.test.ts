@@ -12,8 +12,13 @@ beforeAll(async () => {
 })
 
 const get = (url: string) => call(ctx.app, 'GET', url, { token: admin.token })
-const rowsOf = (action: string, subjectId: string) => ctx.app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)))
-const login = (email: string, password: string, ip = freshIp()) => call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password }, ip })
+const rowsOf = (action: string, subjectId: string) =>
+  ctx.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)))
+const login = (email: string, password: string, ip = freshIp()) =>
+  call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password }, ip })
 
 describe('security events in the audit log', () => {
   it('a successful sign-in: who, from where', async () => {
@@ -22,7 +27,13 @@ describe('security events in the audit log', () => {
     expect((await login(user.user.email, user.password, ip)).statusCode).toBe(200)
     const rows = await rowsOf('auth.login', user.user.id)
     expect(rows).toHaveLength(2)
-    expect(rows.find((r) => r.ip === ip)).toMatchObject({ actorId: user.user.id, actorEmail: user.user.email, actorRole: 'trainer', subjectType: 'user', after: { via: 'email' } })
+    expect(rows.find((r) => r.ip === ip)).toMatchObject({
+      actorId: user.user.id,
+      actorEmail: user.user.email,
+      actorRole: 'trainer',
+      subjectType: 'user',
+      after: { via: 'email' },
+    })
   })
 
   it('failed sign-ins on one account: one row when they reach the delay threshold, not one per failure', async () => {
@@ -31,11 +42,18 @@ describe('security events in the audit log', () => {
     for (let i = 0; i < LOGIN_FAILURES.delayAfter + 2; i++) expect((await login(user.user.email, 'wrong-password')).statusCode).toBe(422)
     const rows = await rowsOf('auth.login_failures', user.user.id)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ actorId: null, subjectType: 'user', ip: expect.any(String), after: { scope: 'account', email: user.user.email, failures: LOGIN_FAILURES.delayAfter, lockout: false } })
+    expect(rows[0]).toMatchObject({
+      actorId: null,
+      subjectType: 'user',
+      ip: expect.any(String),
+      after: { scope: 'account', email: user.user.email, failures: LOGIN_FAILURES.delayAfter, lockout: false },
+    })
     // An unknown e-mail is recorded by the e-mail itself.
     const ghost = uniqueEmail('ghost')
     for (let i = 0; i < LOGIN_FAILURES.delayAfter; i++) await login(ghost, 'x')
-    expect(await rowsOf('auth.login_failures', ghost)).toMatchObject([{ subjectType: 'email', after: { scope: 'account', failures: LOGIN_FAILURES.delayAfter } }])
+    expect(await rowsOf('auth.login_failures', ghost)).toMatchObject([
+      { subjectType: 'email', after: { scope: 'account', failures: LOGIN_FAILURES.delayAfter } },
+    ])
   })
 
   it('failed sign-ins from one address across accounts: one row when the address reaches its threshold', async () => {
@@ -44,7 +62,9 @@ describe('security events in the audit log', () => {
       const res = await login(uniqueEmail('spray'), 'x', ip)
       expect(res.statusCode).toBe(i < ADDRESS_BURST.failures ? 422 : 429)
     }
-    expect(await rowsOf('auth.login_failures', ip)).toMatchObject([{ subjectType: 'address', ip, after: { scope: 'address', failures: ADDRESS_BURST.failures } }])
+    expect(await rowsOf('auth.login_failures', ip)).toMatchObject([
+      { subjectType: 'address', ip, after: { scope: 'address', failures: ADDRESS_BURST.failures } },
+    ])
   })
 
   it('a password reset, and the revocation of every session it causes', async () => {
@@ -53,9 +73,13 @@ describe('security events in the audit log', () => {
     const [mail] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.user.email))
     const hash = mail!.text.match(/hash=([\w-]+)/)![1]!
     const ip = freshIp()
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/reset/password', { body: { hash, password: 'Another123!' }, ip })).statusCode).toBe(200)
+    expect((await call(ctx.app, 'POST', '/api/v1/auth/reset/password', { body: { hash, password: 'Another123!' }, ip })).statusCode).toBe(
+      200,
+    )
     expect(await rowsOf('auth.password_reset', user.user.id)).toMatchObject([{ actorId: user.user.id, ip }])
-    expect(await rowsOf('session.revoke_all', user.user.id)).toMatchObject([{ actorId: user.user.id, ip, reason: 'password reset', after: { sessions: 1 } }])
+    expect(await rowsOf('session.revoke_all', user.user.id)).toMatchObject([
+      { actorId: user.user.id, ip, reason: 'password reset', after: { sessions: 1 } },
+    ])
     const row = JSON.stringify(await ctx.app.db.select().from(auditLog).where(eq(auditLog.subjectId, user.user.id)))
     expect(row).not.toContain(hash)
   })
@@ -67,7 +91,9 @@ describe('security events in the audit log', () => {
     expect((await call(ctx.app, 'POST', '/api/v1/auth/logout-all', { token: user.token, ip })).statusCode).toBe(200)
     for (const token of [user.token, other.token]) expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { token })).statusCode).toBe(401)
     expect((await call(ctx.app, 'POST', '/api/v1/auth/refresh', { token: other.refreshToken })).statusCode).toBe(401)
-    expect(await rowsOf('session.revoke_all', user.user.id)).toMatchObject([{ actorId: user.user.id, ip, reason: 'logout-all', after: { sessions: 2 } }])
+    expect(await rowsOf('session.revoke_all', user.user.id)).toMatchObject([
+      { actorId: user.user.id, ip, reason: 'logout-all', after: { sessions: 2 } },
+    ])
     expect((await call(ctx.app, 'POST', '/api/v1/auth/logout-all', {})).statusCode).toBe(401)
   })
 })
@@ -78,44 +104,71 @@ describe('GET /admin/audit and its CSV export', () => {
     const owner = await registerOwner(ctx.app)
     const since = new Date().toISOString()
     for (const plan of ['enterprise', 'business', 'enterprise'] as const) {
-      const res = await call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${owner.business.id}`, { token: operator.token, body: { subscriptionPlan: plan, reason: `to ${plan}` } })
+      const res = await call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${owner.business.id}`, {
+        token: operator.token,
+        body: { subscriptionPlan: plan, reason: `to ${plan}` },
+      })
       expect(res.statusCode).toBe(200)
     }
     const byId = (await get(`/api/v1/admin/audit?actor=${operator.user.id}&action=business.update`)).json()
     expect(byId.data.map((e: { reason: string }) => e.reason)).toEqual(['to enterprise', 'to business', 'to enterprise'])
-    expect(byId.data[0]).toMatchObject({ actor: { id: operator.user.id, email: operator.user.email, role: 'platform_admin' }, subjectType: 'business', subjectId: owner.business.id, before: { subscriptionPlan: 'business' }, after: { subscriptionPlan: 'enterprise' } })
+    expect(byId.data[0]).toMatchObject({
+      actor: { id: operator.user.id, email: operator.user.email, role: 'platform_admin' },
+      subjectType: 'business',
+      subjectId: owner.business.id,
+      before: { subscriptionPlan: 'business' },
+      after: { subscriptionPlan: 'enterprise' },
+    })
     const byEmail = (await get(`/api/v1/admin/audit?actor=${encodeURIComponent(operator.user.email.toUpperCase())}`)).json()
     // The operator's own sign-in is an auth.* row of theirs too.
-    expect(byEmail.data.map((e: { action: string }) => e.action).sort()).toEqual(['auth.login', 'business.update', 'business.update', 'business.update'])
+    expect(byEmail.data.map((e: { action: string }) => e.action).sort()).toEqual([
+      'auth.login',
+      'business.update',
+      'business.update',
+      'business.update',
+    ])
     const family = (await get(`/api/v1/admin/audit?actor=${operator.user.id}&action=auth.*`)).json()
     expect(family.data.map((e: { action: string }) => e.action)).toEqual(['auth.login'])
-    const subject = (await get(`/api/v1/admin/audit?subjectType=business&subjectId=${owner.business.id}&from=${encodeURIComponent(since)}&sort=oldest`)).json()
+    const subject = (
+      await get(`/api/v1/admin/audit?subjectType=business&subjectId=${owner.business.id}&from=${encodeURIComponent(since)}&sort=oldest`)
+    ).json()
     expect(subject.data.map((e: { reason: string }) => e.reason)).toEqual(['to enterprise', 'to business', 'to enterprise'])
     expect((await get(`/api/v1/admin/audit?subjectId=${owner.business.id}&to=${encodeURIComponent(since)}`)).json().data).toEqual([])
 
     const pages: string[] = []
     let cursor: string | null = null
     do {
-      const page: { data: { id: string }[]; nextCursor: string | null } = (await get(`/api/v1/admin/audit?actor=${operator.user.id}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { data: { id: string }[]; nextCursor: string | null } = (
+        await get(`/api/v1/admin/audit?actor=${operator.user.id}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()
       pages.push(...page.data.map((e: { id: string }) => e.id))
       cursor = page.nextCursor
     } while (cursor)
     expect(pages).toEqual(byEmail.data.map((e: { id: string }) => e.id))
 
-    for (const query of ['action=DROP%20TABLE', 'action=auth.%25', 'from=nope', 'limit=1000']) expect((await get(`/api/v1/admin/audit?${query}`)).statusCode, query).toBe(422)
+    for (const query of ['action=DROP%20TABLE', 'action=auth.%25', 'from=nope', 'limit=1000'])
+      expect((await get(`/api/v1/admin/audit?${query}`)).statusCode, query).toBe(422)
   })
 
   it('exports the filtered rows as CSV, before/after as JSON, a formula in a reason neutralised', async () => {
     const owner = await registerOwner(ctx.app)
-    await call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${owner.business.id}`, { token: admin.token, body: { subscriptionPlan: 'enterprise', reason: '=cmd|" /C calc"!A0' } })
+    await call(ctx.app, 'PATCH', `/api/v1/admin/businesses/${owner.business.id}`, {
+      token: admin.token,
+      body: { subscriptionPlan: 'enterprise', reason: '=cmd|" /C calc"!A0' },
+    })
     const res = await get(`/api/v1/admin/audit/export.csv?subjectId=${owner.business.id}`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n')
     expect(lines[0]).toBe('"id","at","action","actorId","actorEmail","actorRole","subjectType","subjectId","ip","reason","before","after"')
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`"'=cmd|"" /C calc""!A0"`)
     expect(lines[1]).toMatch(/"{""[^,]*"":.*""subscriptionPlan"":""business""/)
-    expect(lines[1]).toContain(`"business.update","${admin.user.id}","${admin.user.email}","platform_admin","business","${owner.business.id}"`)
+    expect(lines[1]).toContain(
+      `"business.update","${admin.user.id}","${admin.user.email}","platform_admin","business","${owner.business.id}"`,
+    )
   })
 })

@@ -38,12 +38,19 @@ beforeAll(async () => {
     'POST /api/v1/admin/trainers/:id/resend-mail': { url: `/api/v1/admin/trainers/${t}/resend-mail`, body: { kind: 'welcome' }, ok: 200 },
     'GET /api/v1/admin/businesses': { url: '/api/v1/admin/businesses', ok: 200 },
     'GET /api/v1/admin/businesses/:id': { url: `/api/v1/admin/businesses/${b}`, ok: 200 },
-    'PATCH /api/v1/admin/businesses/:id': { url: `/api/v1/admin/businesses/${b}`, body: { subscriptionPlan: 'enterprise', reason: 'contract' }, ok: 200 },
+    'PATCH /api/v1/admin/businesses/:id': {
+      url: `/api/v1/admin/businesses/${b}`,
+      body: { subscriptionPlan: 'enterprise', reason: 'contract' },
+      ok: 200,
+    },
     'GET /api/v1/admin/audit': { url: '/api/v1/admin/audit?action=auth.*', ok: 200 },
     'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
     'GET /api/v1/admin/money/summary': { url: '/api/v1/admin/money/summary', ok: 200 },
     'GET /api/v1/admin/money/transactions': { url: `/api/v1/admin/money/transactions?kind=payment&trainer=${t}`, ok: 200 },
-    'GET /api/v1/admin/money/transactions/export.csv': { url: '/api/v1/admin/money/transactions/export.csv?account=platform_revenue', ok: 200 },
+    'GET /api/v1/admin/money/transactions/export.csv': {
+      url: '/api/v1/admin/money/transactions/export.csv?account=platform_revenue',
+      ok: 200,
+    },
   }
 })
 
@@ -106,9 +113,15 @@ describe('OpenAPI', () => {
       expect(op.responses['403'], route).toBeDefined()
     }
     const leads = doc.paths['/api/v1/admin/leads'].get
-    expect(leads.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'status', 'from', 'to', 'cursor', 'limit', 'sort']))
+    expect(leads.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'status', 'from', 'to', 'cursor', 'limit', 'sort']),
+    )
     expect(doc.paths['/api/v1/admin/leads/{id}'].patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status')
-    expect(doc.paths['/api/v1/admin/money/transactions'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['kind', 'account', 'trainer', 'from', 'to', 'cursor', 'limit']))
-    expect(doc.paths['/api/v1/admin/audit/export.csv'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['actor', 'action']))
+    expect(doc.paths['/api/v1/admin/money/transactions'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['kind', 'account', 'trainer', 'from', 'to', 'cursor', 'limit']),
+    )
+    expect(doc.paths['/api/v1/admin/audit/export.csv'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['actor', 'action']),
+    )
   })
 })

@@ -1,4 +1,11 @@
-import { AdminBusinessDetailSchema, AdminBusinessListQuerySchema, AdminBusinessListSchema, AdminBusinessSchema, AdminBusinessUpdateSchema, IdParamsSchema } from '@app/contracts'
+import {
+  AdminBusinessDetailSchema,
+  AdminBusinessListQuerySchema,
+  AdminBusinessListSchema,
+  AdminBusinessSchema,
+  AdminBusinessUpdateSchema,
+  IdParamsSchema,
+} from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { getBusiness, listBusinesses, updateBusiness } from './businesses.ts'
@@ -10,13 +17,29 @@ export default async function businessesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/businesses',
-    { schema: { ...adminBase, summary: 'Businesses (gyms): owner, plan, split, trainers vs limit; newest first', querystring: AdminBusinessListQuerySchema, response: { 200: AdminBusinessListSchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'Businesses (gyms): owner, plan, split, trainers vs limit; newest first',
+        querystring: AdminBusinessListQuerySchema,
+        response: { 200: AdminBusinessListSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     (request) => listBusinesses(app.db, request.query),
   )
 
   app.get(
     '/admin/businesses/:id',
-    { schema: { ...adminBase, summary: 'One business and its audit rows', params: IdParamsSchema, response: { 200: AdminBusinessDetailSchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'One business and its audit rows',
+        params: IdParamsSchema,
+        response: { 200: AdminBusinessDetailSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     (request) => getBusiness(app.db, request.params.id),
   )
 

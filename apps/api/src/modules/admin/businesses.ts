@@ -1,4 +1,11 @@
-import { TRAINER_LIMITS, type AdminBusiness, type AdminBusinessDetail, type AdminBusinessList, type AdminBusinessListQuery, type AdminBusinessUpdate } from '@app/contracts'
+import {
+  TRAINER_LIMITS,
+  type AdminBusiness,
+  type AdminBusinessDetail,
+  type AdminBusinessList,
+  type AdminBusinessListQuery,
+  type AdminBusinessUpdate,
+} from '@app/contracts'
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { auditLog, businesses, gyms, trainers, users } from '../../db/schema.ts'
@@ -18,7 +25,12 @@ const columns = {
   // Every trainer record of the owner's gym counts against the limit (decision 024).
   trainerCount: sql<number>`(select count(*)::int from ${trainers} where ${trainers.gymId} = ${gyms.id})`,
 }
-type Row = { business: BusinessRow; owner: AdminBusiness['owner']; gym: { id: string | null; name: string | null; city: string | null } | null; trainerCount: number }
+type Row = {
+  business: BusinessRow
+  owner: AdminBusiness['owner']
+  gym: { id: string | null; name: string | null; city: string | null } | null
+  trainerCount: number
+}
 
 const toAdminBusiness = (r: Row): AdminBusiness => ({
   ...toBusiness(r.business),
@@ -29,7 +41,11 @@ const toAdminBusiness = (r: Row): AdminBusiness => ({
 })
 
 const base = (db: Tx) =>
-  db.select(columns).from(businesses).innerJoin(users, eq(users.id, businesses.ownerId)).leftJoin(gyms, eq(gyms.ownerId, businesses.ownerId))
+  db
+    .select(columns)
+    .from(businesses)
+    .innerJoin(users, eq(users.id, businesses.ownerId))
+    .leftJoin(gyms, eq(gyms.ownerId, businesses.ownerId))
 
 export async function listBusinesses(db: Db, query: AdminBusinessListQuery): Promise<AdminBusinessList> {
   const where = and(
@@ -81,7 +97,13 @@ export async function updateBusiness(db: Db, by: Operator, id: string, input: Ad
       .update(businesses)
       .set({
         ...(input.subscriptionPlan ? { subscriptionPlan: input.subscriptionPlan } : {}),
-        ...(rates ? { commissionTrainer: rates.trainer.toFixed(3), commissionGym: rates.gym.toFixed(3), commissionPlatform: rates.platform.toFixed(3) } : {}),
+        ...(rates
+          ? {
+              commissionTrainer: rates.trainer.toFixed(3),
+              commissionGym: rates.gym.toFixed(3),
+              commissionPlatform: rates.platform.toFixed(3),
+            }
+          : {}),
       })
       .where(eq(businesses.id, id))
       .returning()

@@ -8,8 +8,19 @@ import { Readable, pipeline } from 'node:stream'
  * negative amount (a refund) is summed by the spreadsheet. A BOM so that Excel reads UTF-8.
  * `rows` yields page after page from the database; memory stays at one page.
  */
-export function sendCsv<T extends Record<string, unknown>>(reply: FastifyReply, filename: string, columns: (keyof T & string)[], rows: AsyncIterable<T>) {
-  const csv = stringify({ header: true, columns, quoted: true, bom: true, cast: { string: neutralise, date: (d) => d.toISOString(), boolean: (b) => (b ? 'true' : 'false') } })
+export function sendCsv<T extends Record<string, unknown>>(
+  reply: FastifyReply,
+  filename: string,
+  columns: (keyof T & string)[],
+  rows: AsyncIterable<T>,
+) {
+  const csv = stringify({
+    header: true,
+    columns,
+    quoted: true,
+    bom: true,
+    cast: { string: neutralise, date: (d) => d.toISOString(), boolean: (b) => (b ? 'true' : 'false') },
+  })
   // An error half-way (database gone) destroys the response instead of ending a truncated file cleanly.
   pipeline(Readable.from(rows), csv, () => {})
   return reply

@@ -42,8 +42,10 @@ export const orderOf = (createdAt: AnyColumn, id: AnyColumn, sort: AdminSort) =>
   sort === 'newest' ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)]
 
 /** `from` inclusive, `to` exclusive. */
-export const inRange = (column: AnyColumn, range: { from?: string; to?: string }) =>
-  [range.from ? gte(column, new Date(range.from)) : undefined, range.to ? lt(column, new Date(range.to)) : undefined]
+export const inRange = (column: AnyColumn, range: { from?: string; to?: string }) => [
+  range.from ? gte(column, new Date(range.from)) : undefined,
+  range.to ? lt(column, new Date(range.to)) : undefined,
+]
 
 /** Rows were fetched with limit + 1: the extra one says whether there is a next page. */
 export function pageOf<R extends { cursorAt: string; id: string }, T>(rows: R[], limit: number, map: (row: R) => T) {

@@ -1,4 +1,11 @@
-import { AdminLeadDetailSchema, AdminLeadExportQuerySchema, AdminLeadListQuerySchema, AdminLeadListSchema, AdminLeadUpdateSchema, IdParamsSchema } from '@app/contracts'
+import {
+  AdminLeadDetailSchema,
+  AdminLeadExportQuerySchema,
+  AdminLeadListQuerySchema,
+  AdminLeadListSchema,
+  AdminLeadUpdateSchema,
+  IdParamsSchema,
+} from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { allPages, sendCsv } from './csv.ts'
@@ -13,14 +20,28 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/leads',
-    { schema: { ...adminBase, summary: 'Free-access requests (leads): search, filters, cursor pages', querystring: AdminLeadListQuerySchema, response: { 200: AdminLeadListSchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'Free-access requests (leads): search, filters, cursor pages',
+        querystring: AdminLeadListQuerySchema,
+        response: { 200: AdminLeadListSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     (request) => listLeads(app.db, request.query),
   )
 
   app.get(
     '/admin/leads/export.csv',
     {
-      schema: { ...adminBase, summary: 'Leads as CSV (same filters as the list; streamed; formula-safe cells)', produces: ['text/csv'], querystring: AdminLeadExportQuerySchema, response: { ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'Leads as CSV (same filters as the list; streamed; formula-safe cells)',
+        produces: ['text/csv'],
+        querystring: AdminLeadExportQuerySchema,
+        response: { ...adminErrors },
+      },
       preHandler: guard.exportCsv,
     },
     async (request, reply) => {
@@ -32,14 +53,28 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/leads/:id',
-    { schema: { ...adminBase, summary: 'One lead and its history', params: IdParamsSchema, response: { 200: AdminLeadDetailSchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'One lead and its history',
+        params: IdParamsSchema,
+        response: { 200: AdminLeadDetailSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     (request) => getLead(app.db, request.params.id),
   )
 
   app.patch(
     '/admin/leads/:id',
     {
-      schema: { ...adminBase, summary: 'Move a lead along the pipeline and/or add a note (audited)', params: IdParamsSchema, body: AdminLeadUpdateSchema, response: { 200: AdminLeadDetailSchema, ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'Move a lead along the pipeline and/or add a note (audited)',
+        params: IdParamsSchema,
+        body: AdminLeadUpdateSchema,
+        response: { 200: AdminLeadDetailSchema, ...adminErrors },
+      },
       preHandler: guard.write,
     },
     (request) => updateLead(app.db, operatorOf(request), request.params.id, request.body),

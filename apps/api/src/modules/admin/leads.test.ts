@@ -14,7 +14,8 @@ beforeAll(async () => {
 })
 
 const get = (url: string) => call(ctx.app, 'GET', url, { token: admin.token })
-const patch = (id: string, body: unknown, ip?: string) => call(ctx.app, 'PATCH', `/api/v1/admin/leads/${id}`, { token: admin.token, body, ip })
+const patch = (id: string, body: unknown, ip?: string) =>
+  call(ctx.app, 'PATCH', `/api/v1/admin/leads/${id}`, { token: admin.token, body, ip })
 
 /** A lead stored straight in the database at a chosen time (the API stamps "now"). */
 async function leadAt(createdAt: Date, name: string, city = 'Arica') {
@@ -30,7 +31,16 @@ describe('a free-access request becomes a lead', () => {
     const { id, email } = await submitLead(ctx.app, { name: 'Camila Rojas', city: 'Valdivia', phone: '+56 9 5555 0000' })
     const res = await get(`/api/v1/admin/leads/${id}`)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id, name: 'Camila Rojas', email, phone: '+56 9 5555 0000', city: 'Valdivia', status: 'new', statusChangedAt: null, history: [] })
+    expect(res.json()).toMatchObject({
+      id,
+      name: 'Camila Rojas',
+      email,
+      phone: '+56 9 5555 0000',
+      city: 'Valdivia',
+      status: 'new',
+      statusChangedAt: null,
+      history: [],
+    })
     const sales = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, ctx.config.SALES_EMAIL))
     expect(sales.some((m) => m.text.includes(email))).toBe(true)
   })
@@ -42,12 +52,20 @@ describe('a free-access request becomes a lead', () => {
 
   it('the migration gives requests received before the console a lead parsed the same way', async () => {
     const content = 'Nombre: Antigua Pérez\nEmail: a@b.cl\nWhatsApp: +56 2 1111\nCiudad: Iquique'
-    const [row] = await ctx.app.db.insert(accessRequests).values({ title: 't', subject: 's', email: 'antigua@example.com', content }).returning()
+    const [row] = await ctx.app.db
+      .insert(accessRequests)
+      .values({ title: 't', subject: 's', email: 'antigua@example.com', content })
+      .returning()
     const migration = readFileSync(fileURLToPath(new URL('../../../drizzle/0004_admin_console.sql', import.meta.url)), 'utf8')
     const backfill = migration.slice(migration.lastIndexOf('INSERT INTO "leads"'))
     await ctx.app.db.execute(sql.raw(backfill))
     const [lead] = await ctx.app.db.select().from(leads).where(eq(leads.id, row!.id))
-    expect(lead).toMatchObject({ ...parseLeadContent(content), email: 'antigua@example.com', status: 'new', search: 'antigua pérez antigua@example.com iquique' })
+    expect(lead).toMatchObject({
+      ...parseLeadContent(content),
+      email: 'antigua@example.com',
+      status: 'new',
+      search: 'antigua pérez antigua@example.com iquique',
+    })
   })
 })
 
@@ -55,7 +73,8 @@ describe('GET /admin/leads', () => {
   it('searches name, e-mail and city (any case, any part), and takes % and _ literally', async () => {
     const a = await submitLead(ctx.app, { name: 'Ignacio Zúñiga', city: 'Coyhaique' })
     const b = await submitLead(ctx.app, { name: 'Beatriz Olmos', city: 'Punta Arenas', email: uniqueEmail('bolmos') })
-    const ids = async (q: string) => ((await get(`/api/v1/admin/leads?q=${encodeURIComponent(q)}&limit=100`)).json().data as { id: string }[]).map((l) => l.id)
+    const ids = async (q: string) =>
+      ((await get(`/api/v1/admin/leads?q=${encodeURIComponent(q)}&limit=100`)).json().data as { id: string }[]).map((l) => l.id)
     expect(await ids('zúñiga')).toEqual([a.id])
     expect(await ids('COYHAI')).toEqual([a.id])
     expect(await ids('bolmos-')).toEqual([b.id])
@@ -98,7 +117,9 @@ describe('GET /admin/leads', () => {
       const seen: { id: string; createdAt: string }[] = []
       let cursor: string | null = null
       do {
-        const page: { data: { id: string; createdAt: string }[]; nextCursor: string | null } = (await get(`/api/v1/admin/leads?q=pagetown&limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`)).json()
+        const page: { data: { id: string; createdAt: string }[]; nextCursor: string | null } = (
+          await get(`/api/v1/admin/leads?q=pagetown&limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json()
         expect(page.data.length).toBeLessThanOrEqual(2)
         seen.push(...page.data)
         cursor = page.nextCursor
@@ -130,9 +151,17 @@ describe('PATCH /admin/leads/{id}: the pipeline', () => {
       { from: 'contacted', to: 'contacted', note: 'Envió datos de su gimnasio' },
       { from: 'new', to: 'contacted', note: 'Llamada, interesada' },
     ])
-    const rows = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'lead'), eq(auditLog.subjectId, id)))
+    const rows = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'lead'), eq(auditLog.subjectId, id)))
     expect(rows).toHaveLength(3)
-    expect(rows.find((r) => r.action === 'lead.status' && r.reason === 'Llamada, interesada')).toMatchObject({ ip, actorId: admin.user.id, before: { status: 'new' }, after: { status: 'contacted' } })
+    expect(rows.find((r) => r.action === 'lead.status' && r.reason === 'Llamada, interesada')).toMatchObject({
+      ip,
+      actorId: admin.user.id,
+      before: { status: 'new' },
+      after: { status: 'contacted' },
+    })
   })
 
   it('refuses moves the pipeline does not have, bad bodies and unknown leads, changing nothing', async () => {
@@ -180,7 +209,10 @@ describe('GET /admin/leads/export.csv', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/)
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n')
     expect(lines[0]).toBe('"id","createdAt","status","statusChangedAt","name","email","phone","city","subject","content"')
     expect(lines.filter((l) => /^"[0-9a-f-]{36}"/.test(l))).toHaveLength(1051)
     const evilLine = lines.find((l) => l.startsWith(`"${evil.id}"`))!
@@ -190,7 +222,12 @@ describe('GET /admin/leads/export.csv', () => {
     // The newest first, like the list.
     expect(lines[1]).toContain(evil.id)
     const none = await get('/api/v1/admin/leads/export.csv?q=nothing-matches-this')
-    expect(none.body.replace(/^\uFEFF/, '').trimEnd().split('\n')).toHaveLength(1)
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(1)
     expect((await get('/api/v1/admin/leads/export.csv?status=won')).statusCode).toBe(422)
   })
 })

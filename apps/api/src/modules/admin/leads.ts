@@ -1,4 +1,12 @@
-import { LEAD_TRANSITIONS, type AdminLead, type AdminLeadDetail, type AdminLeadListQuery, type AdminLeadUpdate, type LeadHistoryEntry, type LeadStatus } from '@app/contracts'
+import {
+  LEAD_TRANSITIONS,
+  type AdminLead,
+  type AdminLeadDetail,
+  type AdminLeadListQuery,
+  type AdminLeadUpdate,
+  type LeadHistoryEntry,
+  type LeadStatus,
+} from '@app/contracts'
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { accessRequests, auditLog, leads } from '../../db/schema.ts'
@@ -104,4 +112,15 @@ export async function updateLead(db: Db, by: Operator, id: string, input: AdminL
   })
 }
 
-export const LEAD_CSV_COLUMNS = ['id', 'createdAt', 'status', 'statusChangedAt', 'name', 'email', 'phone', 'city', 'subject', 'content'] as const
+export const LEAD_CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'status',
+  'statusChangedAt',
+  'name',
+  'email',
+  'phone',
+  'city',
+  'subject',
+  'content',
+] as const

@@ -1,4 +1,9 @@
-import { AdminMoneyExportQuerySchema, AdminMoneySummarySchema, AdminMoneyTransactionsQuerySchema, AdminMoneyTransactionsSchema } from '@app/contracts'
+import {
+  AdminMoneyExportQuerySchema,
+  AdminMoneySummarySchema,
+  AdminMoneyTransactionsQuerySchema,
+  AdminMoneyTransactionsSchema,
+} from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { allPages, sendCsv } from './csv.ts'
@@ -13,14 +18,26 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/money/summary',
-    { schema: { ...adminBase, summary: 'Money: MRR (CLP), trials ending in 7 days, past-due subscriptions, platform commission per month', response: { 200: AdminMoneySummarySchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'Money: MRR (CLP), trials ending in 7 days, past-due subscriptions, platform commission per month',
+        response: { 200: AdminMoneySummarySchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     () => moneySummary(app.db),
   )
 
   app.get(
     '/admin/money/transactions',
     {
-      schema: { ...adminBase, summary: 'The ledger transactions with their entries, newest first (kind, date range, account, trainer)', querystring: AdminMoneyTransactionsQuerySchema, response: { 200: AdminMoneyTransactionsSchema, ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'The ledger transactions with their entries, newest first (kind, date range, account, trainer)',
+        querystring: AdminMoneyTransactionsQuerySchema,
+        response: { 200: AdminMoneyTransactionsSchema, ...adminErrors },
+      },
       preHandler: guard.read,
     },
     (request) => listTransactions(app.db, request.query),
@@ -29,7 +46,13 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
   app.get(
     '/admin/money/transactions/export.csv',
     {
-      schema: { ...adminBase, summary: 'The ledger entries as CSV (same filters; one line per entry; streamed)', produces: ['text/csv'], querystring: AdminMoneyExportQuerySchema, response: { ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'The ledger entries as CSV (same filters; one line per entry; streamed)',
+        produces: ['text/csv'],
+        querystring: AdminMoneyExportQuerySchema,
+        response: { ...adminErrors },
+      },
       preHandler: guard.exportCsv,
     },
     async (request, reply) => {

@@ -33,7 +33,10 @@ describe('admin money', () => {
     const gymOffer = await createOffer(ctx.app, gym.trainer.token, { priceClp: 40_000 })
     await sandboxClient(ctx.app, gym.trainer.token, gymOffer.id)
     const gymPayments = (await call(ctx.app, 'GET', '/api/v1/trainer/payments', { token: gym.trainer.token })).json().data
-    const refund = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${gymPayments[0].id}/refunds`, { token: gym.trainer.token, body: { amountClp: 10_000 } })
+    const refund = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${gymPayments[0].id}/refunds`, {
+      token: gym.trainer.token,
+      body: { amountClp: 10_000 },
+    })
     expect(refund.statusCode, refund.body).toBe(200)
     // Platform plans: Growth active (48.000), Pro past due, a Starter trial ending in 3 days, one ending in 10 days.
     await trainerWith(ctx.app, { status: 'active', planKey: 'growth' })
@@ -43,13 +46,23 @@ describe('admin money', () => {
 
     summary = (await get('/summary', admin)).json()
     // c1 and the gym client are active (c2 past due); the solo and gym trainers' own sandbox plans are trials.
-    expect(summary.mrr).toEqual({ totalClp: 25_000 + 40_000 + 48_000, clients: { clp: 65_000, count: 2 }, platform: { clp: 48_000, count: 1, unpriced: 0 } })
+    expect(summary.mrr).toEqual({
+      totalClp: 25_000 + 40_000 + 48_000,
+      clients: { clp: 65_000, count: 2 },
+      platform: { clp: 48_000, count: 1, unpriced: 0 },
+    })
     expect(summary.trialsEnding.count).toBe(1)
     expect(summary.trialsEnding.data).toEqual([expect.objectContaining({ userId: ending.user.id, planKey: 'starter' })])
     expect(summary.pastDue.count).toBe(2)
     expect(summary.pastDue.data).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'client', subscriptionId: c2.subscriptionId, email: c2.email, trainerUserId: solo.userId, priceClp: 25_000 }),
+        expect.objectContaining({
+          kind: 'client',
+          subscriptionId: c2.subscriptionId,
+          email: c2.email,
+          trainerUserId: solo.userId,
+          priceClp: 25_000,
+        }),
         expect.objectContaining({ kind: 'platform', userId: late.user.id, priceClp: 75_000 }),
       ]),
     )
@@ -66,7 +79,12 @@ describe('admin money', () => {
     expect(all.nextCursor).toBeNull()
     for (const t of all.data) expect(t.entries.reduce((s: number, e: { amountClp: number }) => s + e.amountClp, 0)).toBe(0)
     expect(all.data.reduce((s: number, t: { platformClp: number }) => s + t.platformClp, 0)).toBe(ledgerPlatform)
-    expect(all.data[0]).toMatchObject({ kind: 'refund', amountClp: 10_000, platformClp: -500, trainer: { userId: gym.trainer.userId, name: 'Gabriel Gym' } })
+    expect(all.data[0]).toMatchObject({
+      kind: 'refund',
+      amountClp: 10_000,
+      platformClp: -500,
+      trainer: { userId: gym.trainer.userId, name: 'Gabriel Gym' },
+    })
 
     // Filters: kind, trainer (user id), account, date range.
     expect((await get('/transactions?kind=refund', admin)).json().data.map((t: { id: string }) => t.id)).toEqual([all.data[0].id])
@@ -92,7 +110,11 @@ describe('admin money', () => {
     const csv = await get('/transactions/export.csv', admin)
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toMatch(/text\/csv/)
-    const [head, ...lines] = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')))
+    const [head, ...lines] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')))
     expect(head).toEqual(['transactionId', 'at', 'kind', 'paymentId', 'trainerUserId', 'account', 'amountClp'])
     expect(lines.length).toBe(all.data.reduce((s: number, t: { entries: unknown[] }) => s + t.entries.length, 0))
     const num = (v: string) => Number(v.replace(/^'/, ''))

@@ -38,17 +38,37 @@ async function mrrOf(db: Db): Promise<AdminMoneySummary['mrr']> {
 }
 
 async function trialsEndingOf(db: Db, now: Date): Promise<AdminMoneySummary['trialsEnding']> {
-  const where = and(eq(subscriptions.status, 'trialing'), isNotNull(subscriptions.trialEnd), gte(subscriptions.trialEnd, now), lt(subscriptions.trialEnd, new Date(now.getTime() + WEEK_MS)))
+  const where = and(
+    eq(subscriptions.status, 'trialing'),
+    isNotNull(subscriptions.trialEnd),
+    gte(subscriptions.trialEnd, now),
+    lt(subscriptions.trialEnd, new Date(now.getTime() + WEEK_MS)),
+  )
   const [{ n }] = await db.select({ n: count() }).from(subscriptions).where(where)
   const rows = await db
-    .select({ id: subscriptions.id, userId: subscriptions.userId, email: users.email, planKey: plans.key, trialEnd: subscriptions.trialEnd })
+    .select({
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      email: users.email,
+      planKey: plans.key,
+      trialEnd: subscriptions.trialEnd,
+    })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(where)
     .orderBy(asc(subscriptions.trialEnd), asc(subscriptions.id))
     .limit(LISTED)
-  return { count: Number(n), data: rows.map((r) => ({ subscriptionId: r.id, userId: r.userId, email: r.email, planKey: r.planKey, trialEndsAt: r.trialEnd!.toISOString() })) }
+  return {
+    count: Number(n),
+    data: rows.map((r) => ({
+      subscriptionId: r.id,
+      userId: r.userId,
+      email: r.email,
+      planKey: r.planKey,
+      trialEndsAt: r.trialEnd!.toISOString(),
+    })),
+  }
 }
 
 /** Past due since the row last changed state (the provider's event moved it there). */
@@ -56,7 +76,14 @@ async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
   const [{ c }] = await db.select({ c: count() }).from(clientSubscriptions).where(eq(clientSubscriptions.state, 'past_due'))
   const [{ p }] = await db.select({ p: count() }).from(subscriptions).where(eq(subscriptions.status, 'past_due'))
   const clientRows = await db
-    .select({ id: clientSubscriptions.id, userId: users.id, email: users.email, trainerUserId: trainers.userId, priceClp: clientSubscriptions.priceClp, since: clientSubscriptions.updatedAt })
+    .select({
+      id: clientSubscriptions.id,
+      userId: users.id,
+      email: users.email,
+      trainerUserId: trainers.userId,
+      priceClp: clientSubscriptions.priceClp,
+      since: clientSubscriptions.updatedAt,
+    })
     .from(clientSubscriptions)
     .innerJoin(users, eq(users.id, clientSubscriptions.clientUserId))
     .innerJoin(trainers, eq(trainers.id, clientSubscriptions.trainerId))
@@ -72,8 +99,24 @@ async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
     .orderBy(asc(subscriptions.updatedAt), asc(subscriptions.id))
     .limit(LISTED)
   const data: AdminMoneyPastDue[] = [
-    ...clientRows.map((r) => ({ kind: 'client' as const, subscriptionId: r.id, userId: r.userId, email: r.email, trainerUserId: r.trainerUserId, priceClp: r.priceClp, since: r.since.toISOString() })),
-    ...platformRows.map((r) => ({ kind: 'platform' as const, subscriptionId: r.id, userId: r.userId, email: r.email, trainerUserId: null, priceClp: r.priceClp, since: r.since.toISOString() })),
+    ...clientRows.map((r) => ({
+      kind: 'client' as const,
+      subscriptionId: r.id,
+      userId: r.userId,
+      email: r.email,
+      trainerUserId: r.trainerUserId,
+      priceClp: r.priceClp,
+      since: r.since.toISOString(),
+    })),
+    ...platformRows.map((r) => ({
+      kind: 'platform' as const,
+      subscriptionId: r.id,
+      userId: r.userId,
+      email: r.email,
+      trainerUserId: null,
+      priceClp: r.priceClp,
+      since: r.since.toISOString(),
+    })),
   ]
   data.sort((a, b) => a.since.localeCompare(b.since))
   return { count: Number(c) + Number(p), data: data.slice(0, LISTED) }
@@ -90,12 +133,20 @@ async function commissionOf(db: Db, now: Date) {
     .where(and(eq(ledgerEntries.account, accounts.platformRevenue), gte(ledgerEntries.createdAt, chileDayStart(`${months[0]}-01`))))
     .groupBy(month)
   const byMonth = new Map(rows.map((r) => [r.month, Number(r.clp)]))
-  const [total] = await db.select({ clp: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.account, accounts.platformRevenue))
+  const [total] = await db
+    .select({ clp: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, accounts.platformRevenue))
   return { commission: months.map((m) => ({ month: m, clp: byMonth.get(m) ?? 0 })), commissionTotalClp: Number(total.clp) }
 }
 
 export async function moneySummary(db: Db, now = new Date()): Promise<AdminMoneySummary> {
-  const [mrr, trialsEnding, pastDue, commission] = [await mrrOf(db), await trialsEndingOf(db, now), await pastDueOf(db), await commissionOf(db, now)]
+  const [mrr, trialsEnding, pastDue, commission] = [
+    await mrrOf(db),
+    await trialsEndingOf(db, now),
+    await pastDueOf(db),
+    await commissionOf(db, now),
+  ]
   return { mrr, trialsEnding, pastDue, ...commission }
 }
 
@@ -105,11 +156,18 @@ export async function moneySummary(db: Db, now = new Date()): Promise<AdminMoney
 type Filter = Pick<AdminMoneyTransactionsQuery, 'kind' | 'account' | 'trainer' | 'from' | 'to'>
 
 const touching = (db: Db, account: ReturnType<typeof sql<string>> | string) =>
-  exists(db.select({ one: sql`1` }).from(ledgerEntries).where(and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.account, account))))
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.account, account))),
+  )
 
 function filterOf(db: Db, f: Filter) {
   // A trainer is named by user id; the ledger account carries the trainer record's id.
-  const trainerAccount = f.trainer ? sql<string>`(select 'trainer:' || ${trainers.id} from ${trainers} where ${trainers.userId} = ${f.trainer})` : undefined
+  const trainerAccount = f.trainer
+    ? sql<string>`(select 'trainer:' || ${trainers.id} from ${trainers} where ${trainers.userId} = ${f.trainer})`
+    : undefined
   return [
     f.kind ? eq(ledgerTransactions.kind, f.kind) : undefined,
     f.account ? touching(db, f.account.toLowerCase()) : undefined,
@@ -122,18 +180,33 @@ type Row = { id: string; kind: AdminLedgerTransaction['kind']; paymentId: string
 
 export async function listTransactions(db: Db, query: AdminMoneyTransactionsQuery) {
   const rows: Row[] = await db
-    .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind, paymentId: ledgerTransactions.paymentId, createdAt: ledgerTransactions.createdAt, cursorAt: cursorTime(ledgerTransactions.createdAt) })
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      paymentId: ledgerTransactions.paymentId,
+      createdAt: ledgerTransactions.createdAt,
+      cursorAt: cursorTime(ledgerTransactions.createdAt),
+    })
     .from(ledgerTransactions)
-    .where(and(...filterOf(db, query), afterCursor(ledgerTransactions.createdAt, ledgerTransactions.id, decodeCursor(query.cursor), query.sort)))
+    .where(
+      and(...filterOf(db, query), afterCursor(ledgerTransactions.createdAt, ledgerTransactions.id, decodeCursor(query.cursor), query.sort)),
+    )
     .orderBy(...orderOf(ledgerTransactions.createdAt, ledgerTransactions.id, query.sort))
     .limit(query.limit + 1)
   const ids = rows.map((r) => r.id)
   const entries = ids.length
-    ? await db.select({ transactionId: ledgerEntries.transactionId, account: ledgerEntries.account, amountClp: ledgerEntries.amountClp }).from(ledgerEntries).where(inArray(ledgerEntries.transactionId, ids)).orderBy(asc(ledgerEntries.account))
+    ? await db
+        .select({ transactionId: ledgerEntries.transactionId, account: ledgerEntries.account, amountClp: ledgerEntries.amountClp })
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.transactionId, ids))
+        .orderBy(asc(ledgerEntries.account))
     : []
   const trainerIds = [...new Set(entries.filter((e) => e.account.startsWith('trainer:')).map((e) => e.account.slice('trainer:'.length)))]
   const names = trainerIds.length
-    ? await db.select({ id: trainers.id, userId: trainers.userId, firstName: trainers.firstName, lastName: trainers.lastName }).from(trainers).where(inArray(trainers.id, trainerIds))
+    ? await db
+        .select({ id: trainers.id, userId: trainers.userId, firstName: trainers.firstName, lastName: trainers.lastName })
+        .from(trainers)
+        .where(inArray(trainers.id, trainerIds))
     : []
   const trainerOf = new Map(names.map((t) => [`trainer:${t.id}`, { userId: t.userId, name: `${t.firstName} ${t.lastName}`.trim() }]))
   return pageOf(rows, query.limit, (r): AdminLedgerTransaction => {
@@ -154,5 +227,13 @@ export async function listTransactions(db: Db, query: AdminMoneyTransactionsQuer
 
 /** CSV: one line per ledger entry, so the file sums to zero per transaction and re-adds to any balance. */
 export const toMoneyCsv = (t: AdminLedgerTransaction) =>
-  t.entries.map((e) => ({ transactionId: t.id, at: t.at, kind: t.kind, paymentId: t.paymentId, trainerUserId: t.trainer?.userId ?? null, account: e.account, amountClp: e.amountClp }))
+  t.entries.map((e) => ({
+    transactionId: t.id,
+    at: t.at,
+    kind: t.kind,
+    paymentId: t.paymentId,
+    trainerUserId: t.trainer?.userId ?? null,
+    account: e.account,
+    amountClp: e.amountClp,
+  }))
 export const MONEY_CSV_COLUMNS = ['transactionId', 'at', 'kind', 'paymentId', 'trainerUserId', 'account', 'amountClp'] as const

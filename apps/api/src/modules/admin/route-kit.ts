@@ -4,7 +4,14 @@ import { currentUser } from '../../plugins/auth.ts'
 import { actorOf, type Operator } from './actor.ts'
 
 /** Error answers every admin route may give (the spec's error shape). */
-export const adminErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema }
+export const adminErrors = {
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  422: ApiErrorSchema,
+  429: ApiErrorSchema,
+}
 
 /** OpenAPI tag and bearer security of every admin route. */
 export const adminBase = { tags: ['admin'], security: [{ bearer: [] }] }
@@ -20,7 +27,11 @@ export function adminGuards(app: FastifyInstance) {
     read: [platformAdmin, app.limit('admin-read', { max: 600, windowMs: 60_000, key: perOperator })],
     write: [platformAdmin, app.limit('admin-write', { max: 120, windowMs: 60 * 60_000, key: perOperator })],
     exportCsv: [platformAdmin, app.limit('admin-export', { max: 30, windowMs: 60 * 60_000, key: perOperator })],
-    mail: [platformAdmin, app.limit('admin-write', { max: 120, windowMs: 60 * 60_000, key: perOperator }), app.limit('admin-mail', { max: 30, windowMs: 60 * 60_000, key: perOperator })],
+    mail: [
+      platformAdmin,
+      app.limit('admin-write', { max: 120, windowMs: 60 * 60_000, key: perOperator }),
+      app.limit('admin-mail', { max: 30, windowMs: 60 * 60_000, key: perOperator }),
+    ],
   }
 }
 

@@ -28,16 +28,31 @@ export async function createPlatformAdmin(db: Db, appUrl: string, input: Platfor
     if (existing) {
       ;[user] = await tx
         .update(users)
-        .set({ role: 'platform_admin', ...(input.firstName ? { firstName: input.firstName } : {}), ...(input.lastName ? { lastName: input.lastName } : {}) })
+        .set({
+          role: 'platform_admin',
+          ...(input.firstName ? { firstName: input.firstName } : {}),
+          ...(input.lastName ? { lastName: input.lastName } : {}),
+        })
         .where(eq(users.id, existing.id))
         .returning()
     } else {
       // Nobody knows this password: the person sets their own through the link.
-      user = await insertUser(tx, { email, password: randomBytes(32).toString('base64url'), firstName: input.firstName ?? 'Platform', lastName: input.lastName ?? 'Admin', role: 'platform_admin' })
+      user = await insertUser(tx, {
+        email,
+        password: randomBytes(32).toString('base64url'),
+        firstName: input.firstName ?? 'Platform',
+        lastName: input.lastName ?? 'Admin',
+        role: 'platform_admin',
+      })
       if (!user) throw new Error(`could not create ${email}`)
     }
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user!.id), isNull(passwordResets.usedAt)))
-    await tx.insert(passwordResets).values({ userId: user!.id, tokenHash: digestToken(token), expiresAt: new Date(Date.now() + ADMIN_SETUP_LINK_TTL_HOURS * 3600_000) })
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, user!.id), isNull(passwordResets.usedAt)))
+    await tx
+      .insert(passwordResets)
+      .values({ userId: user!.id, tokenHash: digestToken(token), expiresAt: new Date(Date.now() + ADMIN_SETUP_LINK_TTL_HOURS * 3600_000) })
     await recordAudit(tx, {
       action: existing ? 'admin.promote' : 'admin.create',
       actor: CLI_ACTOR,
@@ -47,6 +62,12 @@ export async function createPlatformAdmin(db: Db, appUrl: string, input: Platfor
       before: existing ? { role: existing.role, email: existing.email } : null,
       after: { role: 'platform_admin', email: user!.email },
     })
-    return { userId: user!.id, email: user!.email, created: !existing, previousRole: existing?.role ?? null, link: `${appUrl}/recuperar-password?hash=${token}` }
+    return {
+      userId: user!.id,
+      email: user!.email,
+      created: !existing,
+      previousRole: existing?.role ?? null,
+      link: `${appUrl}/recuperar-password?hash=${token}`,
+    }
   })
 }

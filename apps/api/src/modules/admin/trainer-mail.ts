@@ -18,7 +18,12 @@ export const RESEND_MAILS_PER_ACCOUNT_PER_HOUR = 3
  * older links are voided), declared as a secret of the mail so it is redacted once delivered;
  * it is never logged, never answered and never written to the audit row.
  */
-export async function resendTrainerMail(app: FastifyInstance, by: Operator, id: string, input: AdminResendMail): Promise<AdminResendMailResult> {
+export async function resendTrainerMail(
+  app: FastifyInstance,
+  by: Operator,
+  id: string,
+  input: AdminResendMail,
+): Promise<AdminResendMailResult> {
   const [user] = await app.db
     .select()
     .from(users)
@@ -29,15 +34,23 @@ export async function resendTrainerMail(app: FastifyInstance, by: Operator, id: 
   const key = `${brand.slug}-rl:admin-mail-account:${id}`
   const { count, resetInMs } = await app.counters.hit(key, 60 * 60_000)
   if (count > RESEND_MAILS_PER_ACCOUNT_PER_HOUR * app.config.RATE_LIMIT_MULTIPLIER) {
-    throw tooManyRequests(`This account already got ${RESEND_MAILS_PER_ACCOUNT_PER_HOUR} mails this hour. Try again later.`, resetInMs / 1000)
+    throw tooManyRequests(
+      `This account already got ${RESEND_MAILS_PER_ACCOUNT_PER_HOUR} mails this hour. Try again later.`,
+      resetInMs / 1000,
+    )
   }
   const appUrl = app.config.APP_URL
   await app.db.transaction(async (tx) => {
     if (input.kind === 'password_set') {
       const token = randomBytes(32).toString('base64url')
       const link = `${appUrl}/recuperar-password?hash=${token}`
-      await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)))
-      await tx.insert(passwordResets).values({ userId: id, tokenHash: digestToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)))
+      await tx
+        .insert(passwordResets)
+        .values({ userId: id, tokenHash: digestToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
       await app.mailer.enqueue(tx, {
         to: user.email,
         subject: `Choose your ${brand.name} password`,
@@ -72,7 +85,14 @@ export async function resendTrainerMail(app: FastifyInstance, by: Operator, id: 
         secrets: [],
       })
     }
-    await recordAudit(tx, { action: 'user.mail_resend', actor: by.actor, ip: by.ip, subjectType: 'user', subjectId: id, after: { kind: input.kind, to: user.email } })
+    await recordAudit(tx, {
+      action: 'user.mail_resend',
+      actor: by.actor,
+      ip: by.ip,
+      subjectType: 'user',
+      subjectId: id,
+      after: { kind: input.kind, to: user.email },
+    })
   })
   return { ok: true, kind: input.kind, to: user.email }
 }

@@ -1,4 +1,13 @@
-import { AdminAccountActionSchema, AdminResendMailResultSchema, AdminResendMailSchema, AdminTrainerDetailSchema, AdminTrainerListQuerySchema, AdminTrainerListSchema, AdminTrainerSchema, IdParamsSchema } from '@app/contracts'
+import {
+  AdminAccountActionSchema,
+  AdminResendMailResultSchema,
+  AdminResendMailSchema,
+  AdminTrainerDetailSchema,
+  AdminTrainerListQuerySchema,
+  AdminTrainerListSchema,
+  AdminTrainerSchema,
+  IdParamsSchema,
+} from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminBase, adminErrors, adminGuards, operatorOf } from './route-kit.ts'
@@ -13,7 +22,12 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
   app.get(
     '/admin/trainers',
     {
-      schema: { ...adminBase, summary: 'Trainer accounts: subscription, plan, payouts, clients vs limit, sign-up date', querystring: AdminTrainerListQuerySchema, response: { 200: AdminTrainerListSchema, ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'Trainer accounts: subscription, plan, payouts, clients vs limit, sign-up date',
+        querystring: AdminTrainerListQuerySchema,
+        response: { 200: AdminTrainerListSchema, ...adminErrors },
+      },
       preHandler: guard.read,
     },
     (request) => listTrainers(app.db, request.query),
@@ -21,14 +35,28 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/trainers/:id',
-    { schema: { ...adminBase, summary: 'One trainer (user id) and its history', params: IdParamsSchema, response: { 200: AdminTrainerDetailSchema, ...adminErrors } }, preHandler: guard.read },
+    {
+      schema: {
+        ...adminBase,
+        summary: 'One trainer (user id) and its history',
+        params: IdParamsSchema,
+        response: { 200: AdminTrainerDetailSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
     (request) => getTrainer(app.db, request.params.id),
   )
 
   app.post(
     '/admin/trainers/:id/deactivate',
     {
-      schema: { ...adminBase, summary: 'Disable the account and end every session at once (audited)', params: IdParamsSchema, body: AdminAccountActionSchema, response: { 200: AdminTrainerSchema, ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'Disable the account and end every session at once (audited)',
+        params: IdParamsSchema,
+        body: AdminAccountActionSchema,
+        response: { 200: AdminTrainerSchema, ...adminErrors },
+      },
       preHandler: guard.write,
     },
     (request) => setTrainerActive(app.db, operatorOf(request), request.params.id, false, request.body.reason),
@@ -37,7 +65,13 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
   app.post(
     '/admin/trainers/:id/reactivate',
     {
-      schema: { ...adminBase, summary: 'Enable the account again (audited)', params: IdParamsSchema, body: AdminAccountActionSchema, response: { 200: AdminTrainerSchema, ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'Enable the account again (audited)',
+        params: IdParamsSchema,
+        body: AdminAccountActionSchema,
+        response: { 200: AdminTrainerSchema, ...adminErrors },
+      },
       preHandler: guard.write,
     },
     (request) => setTrainerActive(app.db, operatorOf(request), request.params.id, true, request.body.reason),
@@ -46,7 +80,13 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
   app.post(
     '/admin/trainers/:id/resend-mail',
     {
-      schema: { ...adminBase, summary: 'Queue the welcome mail or a set-password link again (limited, audited)', params: IdParamsSchema, body: AdminResendMailSchema, response: { 200: AdminResendMailResultSchema, ...adminErrors } },
+      schema: {
+        ...adminBase,
+        summary: 'Queue the welcome mail or a set-password link again (limited, audited)',
+        params: IdParamsSchema,
+        body: AdminResendMailSchema,
+        response: { 200: AdminResendMailResultSchema, ...adminErrors },
+      },
       preHandler: guard.mail,
     },
     (request) => resendTrainerMail(app, operatorOf(request), request.params.id, request.body),

@@ -18,7 +18,11 @@ const get = (url: string) => call(ctx.app, 'GET', url, { token: admin.token })
 const post = (url: string, body: unknown, ip?: string) => call(ctx.app, 'POST', url, { token: admin.token, body, ip })
 const me = (token: string) => call(ctx.app, 'GET', '/api/v1/auth/me', { token })
 const refresh = (refreshToken: string) => call(ctx.app, 'POST', '/api/v1/auth/refresh', { token: refreshToken })
-const auditFor = (id: string, action: string) => ctx.app.db.select().from(auditLog).where(and(eq(auditLog.subjectId, id), eq(auditLog.action, action)))
+const auditFor = (id: string, action: string) =>
+  ctx.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, id), eq(auditLog.action, action)))
 
 describe('GET /admin/trainers', () => {
   it('shows each subscription state (trial with its end date), plan, payout state, clients vs limit and sign-up date; filters run on them', async () => {
@@ -29,7 +33,13 @@ describe('GET /admin/trainers', () => {
     const cancelled = await trainerWith(ctx.app, { status: 'canceled' })
     const none = await trainerWith(ctx.app)
     await ctx.app.db.insert(payoutAccounts).values([
-      { userId: active.user.id, provider: 'sandbox', providerAccountId: `acct_${active.user.id}`, chargesEnabled: true, detailsSubmitted: true },
+      {
+        userId: active.user.id,
+        provider: 'sandbox',
+        providerAccountId: `acct_${active.user.id}`,
+        chargesEnabled: true,
+        detailsSubmitted: true,
+      },
       { userId: trial.user.id, provider: 'sandbox', providerAccountId: `acct_${trial.user.id}`, detailsSubmitted: true },
     ])
     const ids = [trial, active, pastDue, cancelled, none].map((t) => t.user.id)
@@ -44,21 +54,40 @@ describe('GET /admin/trainers', () => {
       payout: 'pending',
       clients: { active: 0, limit: 20 },
     })
-    expect(byId.get(active.user.id)).toMatchObject({ subscription: { state: 'active', trialEndsAt: null }, plan: { key: 'starter' }, payout: 'complete', clients: { active: 0, limit: 5 } })
-    expect(byId.get(pastDue.user.id)).toMatchObject({ subscription: { state: 'past_due', providerStatus: 'unpaid' }, payout: 'not_started' })
+    expect(byId.get(active.user.id)).toMatchObject({
+      subscription: { state: 'active', trialEndsAt: null },
+      plan: { key: 'starter' },
+      payout: 'complete',
+      clients: { active: 0, limit: 5 },
+    })
+    expect(byId.get(pastDue.user.id)).toMatchObject({
+      subscription: { state: 'past_due', providerStatus: 'unpaid' },
+      payout: 'not_started',
+    })
     expect(byId.get(cancelled.user.id)).toMatchObject({ subscription: { state: 'cancelled' } })
-    expect(byId.get(none.user.id)).toMatchObject({ subscription: { state: 'none', providerStatus: null }, plan: null, clients: { active: 0, limit: null } })
+    expect(byId.get(none.user.id)).toMatchObject({
+      subscription: { state: 'none', providerStatus: null },
+      plan: null,
+      clients: { active: 0, limit: null },
+    })
     // Other roles are not trainers.
     expect(byId.has(admin.user.id)).toBe(false)
 
-    const filtered = async (query: string) => ((await get(`/api/v1/admin/trainers?limit=100&${query}`)).json().data as { id: string }[]).map((t) => t.id).filter((id) => ids.includes(id))
+    const filtered = async (query: string) =>
+      ((await get(`/api/v1/admin/trainers?limit=100&${query}`)).json().data as { id: string }[])
+        .map((t) => t.id)
+        .filter((id) => ids.includes(id))
     expect(await filtered('subscription=trial')).toEqual([trial.user.id])
     expect(await filtered('subscription=past_due')).toEqual([pastDue.user.id])
     expect(await filtered('subscription=none')).toEqual([none.user.id])
     expect(await filtered('payout=complete')).toEqual([active.user.id])
     expect(await filtered('plan=growth')).toEqual([trial.user.id])
     expect(await filtered(`q=${encodeURIComponent(cancelled.user.email.slice(0, 14).toUpperCase())}`)).toEqual([cancelled.user.id])
-    for (const [query, errors] of [['subscription=gold', { subscription: 'invalid' }], ['active=yes', { active: 'invalid' }], ['limit=500', { limit: 'invalid' }]] as const) {
+    for (const [query, errors] of [
+      ['subscription=gold', { subscription: 'invalid' }],
+      ['active=yes', { active: 'invalid' }],
+      ['limit=500', { limit: 'invalid' }],
+    ] as const) {
       const bad = await get(`/api/v1/admin/trainers?${query}`)
       expect(bad.statusCode).toBe(422)
       expect(bad.json().errors).toEqual(errors)
@@ -71,7 +100,9 @@ describe('GET /admin/trainers', () => {
     let cursor: string | null = null
     let pages = 0
     do {
-      const page: { data: { id: string }[]; nextCursor: string | null } = (await get(`/api/v1/admin/trainers?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { data: { id: string }[]; nextCursor: string | null } = (
+        await get(`/api/v1/admin/trainers?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()
       seen.push(...page.data.map((t: { id: string }) => t.id))
       cursor = page.nextCursor
       pages++
@@ -89,9 +120,15 @@ describe('GET /admin/trainers/{id}', () => {
     const res = await get(`/api/v1/admin/trainers/${t.user.id}`)
     expect(res.statusCode).toBe(200)
     const { history } = res.json()
-    expect(history.map((h: { action: string }) => h.action)).toEqual(expect.arrayContaining(['auth.login', 'subscription.started', 'subscription.trial_ends']))
+    expect(history.map((h: { action: string }) => h.action)).toEqual(
+      expect.arrayContaining(['auth.login', 'subscription.started', 'subscription.trial_ends']),
+    )
     expect(history[0]).toMatchObject({ action: 'subscription.trial_ends', at: trialEnd.toISOString(), source: 'subscription' })
-    expect(history.find((h: { action: string }) => h.action === 'auth.login')).toMatchObject({ source: 'audit', actor: { id: t.user.id }, ip: expect.any(String) })
+    expect(history.find((h: { action: string }) => h.action === 'auth.login')).toMatchObject({
+      source: 'audit',
+      actor: { id: t.user.id },
+      ip: expect.any(String),
+    })
     const member = await createUserAndLogin(ctx.app, { role: 'member' })
     expect((await get(`/api/v1/admin/trainers/${member.user.id}`)).statusCode).toBe(404)
     expect((await get('/api/v1/admin/trainers/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
@@ -121,8 +158,19 @@ describe('deactivate and reactivate', () => {
     const live = await ctx.app.db.select().from(sessions).where(eq(sessions.userId, t.user.id))
     expect(live.every((s) => s.revokedAt && s.revokedReason === 'deactivated')).toBe(true)
 
-    expect(await auditFor(t.user.id, 'user.deactivate')).toMatchObject([{ actorId: admin.user.id, actorRole: 'platform_admin', ip, reason: 'Chargeback fraud', before: { isActive: true }, after: { isActive: false } }])
-    expect(await auditFor(t.user.id, 'session.revoke_all')).toMatchObject([{ actorId: admin.user.id, ip, reason: 'deactivated', after: { sessions: 2 } }])
+    expect(await auditFor(t.user.id, 'user.deactivate')).toMatchObject([
+      {
+        actorId: admin.user.id,
+        actorRole: 'platform_admin',
+        ip,
+        reason: 'Chargeback fraud',
+        before: { isActive: true },
+        after: { isActive: false },
+      },
+    ])
+    expect(await auditFor(t.user.id, 'session.revoke_all')).toMatchObject([
+      { actorId: admin.user.id, ip, reason: 'deactivated', after: { sessions: 2 } },
+    ])
 
     // Again (a double click): no change, no second row.
     expect((await post(`/api/v1/admin/trainers/${t.user.id}/deactivate`, { reason: 'again' })).statusCode).toBe(200)
@@ -131,10 +179,14 @@ describe('deactivate and reactivate', () => {
     const back = await post(`/api/v1/admin/trainers/${t.user.id}/reactivate`, { reason: 'Resolved with the bank' })
     expect(back.json()).toMatchObject({ isActive: true })
     expect(await isActive(ctx.app, t.user.id)).toBe(true)
-    expect(await auditFor(t.user.id, 'user.reactivate')).toMatchObject([{ reason: 'Resolved with the bank', before: { isActive: false }, after: { isActive: true } }])
+    expect(await auditFor(t.user.id, 'user.reactivate')).toMatchObject([
+      { reason: 'Resolved with the bank', before: { isActive: false }, after: { isActive: true } },
+    ])
     // The old sessions stay ended; a new sign-in works.
     expect((await me(t.token)).statusCode).toBe(401)
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: t.user.email, password: t.password } })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: t.user.email, password: t.password } })).statusCode,
+    ).toBe(200)
   })
 
   it('needs a reason, a trainer and a uuid; changes nothing otherwise', async () => {

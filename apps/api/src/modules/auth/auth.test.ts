@@ -13,7 +13,9 @@ async function newUser(role: 'member' | 'gym_owner' | 'trainer' = 'member') {
 describe('POST /auth/email/login', () => {
   it('answers tokens and the user, never the hash; e-mail is case-insensitive and trimmed', async () => {
     const email = await newUser()
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: `  ${email.toUpperCase()} `, password: 'Secret123!' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/auth/email/login', {
+      body: { email: `  ${email.toUpperCase()} `, password: 'Secret123!' },
+    })
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.token).toEqual(expect.any(String))

@@ -8,7 +8,13 @@ const now = Math.floor(Date.now() / 1000)
 
 describe('HS256 tokens', () => {
   it('reads a token jose signed, and jose reads ours', async () => {
-    const fromJose = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer('iss').setIssuedAt().setExpirationTime('60s').sign(key)
+    const fromJose = await new SignJWT({ sid: 's1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuer('iss')
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .sign(key)
     expect(verifyHs256(fromJose, key, 'iss')).toMatchObject({ sub: 'u1', sid: 's1' })
     const ours = signHs256({ sub: 'u2', iss: 'iss', iat: now, exp: now + 60 }, key)
     expect((await jwtVerify(ours, key, { issuer: 'iss' })).payload.sub).toBe('u2')

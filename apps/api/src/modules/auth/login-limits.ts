@@ -78,12 +78,28 @@ export async function recordLoginFailure(app: FastifyInstance, email: string, ip
   const account = await app.counters.hit(failureKey(email), LOGIN_FAILURES.windowMs)
   const address = await app.counters.hit(addressKey(ip), ADDRESS_BURST.windowMs)
   const subject = userId ? { subjectType: 'user', subjectId: userId } : { subjectType: 'email', subjectId: email }
-  for (const [threshold, lockout] of [[LOGIN_FAILURES.delayAfter, false], [LOGIN_FAILURES.ceiling, true]] as const) {
+  for (const [threshold, lockout] of [
+    [LOGIN_FAILURES.delayAfter, false],
+    [LOGIN_FAILURES.ceiling, true],
+  ] as const) {
     if (crosses(account.count, threshold, multiplier)) {
-      await recordAudit(app.db, { action: 'auth.login_failures', actor: ANONYMOUS, ip, ...subject, after: { scope: 'account', email, failures: threshold, windowMinutes: LOGIN_FAILURES.windowMs / 60_000, lockout } })
+      await recordAudit(app.db, {
+        action: 'auth.login_failures',
+        actor: ANONYMOUS,
+        ip,
+        ...subject,
+        after: { scope: 'account', email, failures: threshold, windowMinutes: LOGIN_FAILURES.windowMs / 60_000, lockout },
+      })
     }
   }
   if (crosses(address.count, ADDRESS_BURST.failures, multiplier)) {
-    await recordAudit(app.db, { action: 'auth.login_failures', actor: ANONYMOUS, ip, subjectType: 'address', subjectId: ip, after: { scope: 'address', failures: ADDRESS_BURST.failures, windowMinutes: ADDRESS_BURST.windowMs / 60_000, lastEmail: email } })
+    await recordAudit(app.db, {
+      action: 'auth.login_failures',
+      actor: ANONYMOUS,
+      ip,
+      subjectType: 'address',
+      subjectId: ip,
+      after: { scope: 'address', failures: ADDRESS_BURST.failures, windowMinutes: ADDRESS_BURST.windowMs / 60_000, lastEmail: email },
+    })
   }
 }

@@ -49,7 +49,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: UserSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: UserSchema, 401: ApiErrorSchema },
+      },
+      preHandler: app.authenticate,
+    },
     async (request) => {
       if (request.profile) return request.profile
       const user = await findUserById(app.db, currentUser(request).id)
@@ -60,7 +68,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    {
+      schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema } },
+      preHandler: app.authenticate,
+    },
     async (request) => {
       await revokeSession(app.db, currentUser(request).sessionId, 'logout')
       return { ok: true as const }
@@ -70,12 +81,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/logout-all',
     {
-      schema: { tags: ['auth'], summary: 'End every session of this account (all devices); audited', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema, 429: ApiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of this account (all devices); audited',
+        security: [{ bearer: [] }],
+        response: { 200: OkSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+      },
       preHandler: [app.authenticate, app.limit('logout-all', { max: 10, windowMs: 60 * 60_000, key: (r) => r.user?.id })],
     },
     async (request) => {
       const user = currentUser(request)
-      await app.db.transaction((tx) => revokeUserSessions(tx, user.id, 'logout-all', { actor: { id: user.id, email: user.email, role: user.role }, ip: request.ip }))
+      await app.db.transaction((tx) =>
+        revokeUserSessions(tx, user.id, 'logout-all', { actor: { id: user.id, email: user.email, role: user.role }, ip: request.ip }),
+      )
       return { ok: true as const }
     },
   )

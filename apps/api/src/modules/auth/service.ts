@@ -11,10 +11,11 @@ import { newSession } from './sessions.ts'
 
 // Verified against when the e-mail is unknown so that both answers take as long.
 let dummyHash: Promise<string> | undefined
-const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password').catch((err) => {
-  dummyHash = undefined
-  throw err
-}))
+const getDummyHash = () =>
+  (dummyHash ??= hashPassword('not-a-real-password').catch((err) => {
+    dummyHash = undefined
+    throw err
+  }))
 
 export async function login(app: FastifyInstance, input: Login, flavour: 'email' | 'business', ip: string): Promise<LoginResponse> {
   // Under a flood, refuse before any query: the database is shared with every other request.
@@ -45,6 +46,13 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
   const db = app.db
   const revoked = db.$with('revoked_signup_tokens').as(revokeSignupTokensQuery(db, user.id, 'login').returning({ id: signupTokens.id }))
   const opened = db.$with('opened_session').as(db.insert(sessions).values(row).returning({ id: sessions.id }))
-  await auditInsert(db.with(revoked, opened), { action: 'auth.login', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'user', subjectId: user.id, after: { via: flavour } })
+  await auditInsert(db.with(revoked, opened), {
+    action: 'auth.login',
+    actor: { id: user.id, email: user.email, role: user.role },
+    ip,
+    subjectType: 'user',
+    subjectId: user.id,
+    after: { via: flavour },
+  })
   return { ...pair, user: toUser(user) }
 }

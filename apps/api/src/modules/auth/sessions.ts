@@ -28,7 +28,13 @@ export async function newSession(tokens: TokenService, user: SessionUser, ttlSec
   // The id is chosen here so that the row is written once, with its first refresh generation.
   const sessionId = randomUUID()
   const refresh = await tokens.signRefresh({ sub: user.id, sid: sessionId })
-  const row = { id: sessionId, userId: user.id, refreshJti: refresh.jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000), ip } satisfies typeof sessions.$inferInsert
+  const row = {
+    id: sessionId,
+    userId: user.id,
+    refreshJti: refresh.jti,
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    ip,
+  } satisfies typeof sessions.$inferInsert
   const token = await tokens.signAccess({ sub: user.id, sid: sessionId, role: user.role })
   return { row, pair: { token, refreshToken: refresh.token } satisfies TokenPair }
 }
@@ -104,6 +110,14 @@ export async function revokeUserSessions(db: Tx, userId: string, reason: string,
     .returning({ id: sessions.id })
   await sessionsRevoked(db, { userId })
   if (audit) {
-    await recordAudit(db, { action: 'session.revoke_all', actor: audit.actor, ip: audit.ip, subjectType: 'user', subjectId: userId, reason, after: { sessions: revoked.length } })
+    await recordAudit(db, {
+      action: 'session.revoke_all',
+      actor: audit.actor,
+      ip: audit.ip,
+      subjectType: 'user',
+      subjectId: userId,
+      reason,
+      after: { sessions: revoked.length },
+    })
   }
 }

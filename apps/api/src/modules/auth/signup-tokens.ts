@@ -58,7 +58,14 @@ export async function verifySignupToken(app: FastifyInstance, token: string): Pr
   const [row] = await app.db
     .select({ id: signupTokens.id })
     .from(signupTokens)
-    .where(and(eq(signupTokens.id, claims.jti), eq(signupTokens.userId, claims.sub), isNull(signupTokens.revokedAt), gt(signupTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(signupTokens.id, claims.jti),
+        eq(signupTokens.userId, claims.sub),
+        isNull(signupTokens.revokedAt),
+        gt(signupTokens.expiresAt, new Date()),
+      ),
+    )
     .limit(1)
   return row ? { userId: claims.sub, tokenId: row.id } : null
 }

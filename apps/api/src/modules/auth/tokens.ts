@@ -23,13 +23,19 @@ export function createTokenService(config: Config) {
   return {
     signAccess: async (c: AccessClaims) => {
       const iat = now()
-      return signHs256({ sid: c.sid, role: c.role, typ: 'access', sub: c.sub, iss: ISSUER, iat, exp: iat + config.ACCESS_TOKEN_TTL }, accessKey)
+      return signHs256(
+        { sid: c.sid, role: c.role, typ: 'access', sub: c.sub, iss: ISSUER, iat, exp: iat + config.ACCESS_TOKEN_TTL },
+        accessKey,
+      )
     },
 
     signRefresh: async (c: Omit<RefreshClaims, 'jti'>) => {
       const jti = randomUUID()
       const iat = now()
-      const token = signHs256({ sid: c.sid, typ: 'refresh', sub: c.sub, jti, iss: ISSUER, iat, exp: iat + config.REFRESH_TOKEN_TTL }, refreshKey)
+      const token = signHs256(
+        { sid: c.sid, typ: 'refresh', sub: c.sub, jti, iss: ISSUER, iat, exp: iat + config.REFRESH_TOKEN_TTL },
+        refreshKey,
+      )
       return { token, jti }
     },
 

@@ -10,7 +10,14 @@ const DAY = 24 * 3600 * 1000
 afterEach(() => vi.useRealTimers())
 
 const page = (url: string) => ctx.app.inject({ method: 'GET', url, remoteAddress: freshIp() })
-const post = (url: string) => ctx.app.inject({ method: 'POST', url, remoteAddress: freshIp(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
+const post = (url: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: freshIp(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  })
 
 describe('POST /platform/subscriptions/checkout (sandbox)', () => {
   it('answers the sandbox checkout page for Starter', async () => {
@@ -151,7 +158,10 @@ describe('GET /payments/subscription-status', () => {
     const trainer = await paidTrainer(ctx.app)
     const token = await loginAs(ctx.app, trainer.email)
     const res = await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })
-    expect(res.json()).toMatchObject({ hasActiveSubscription: true, subscription: { planKey: 'starter', planTitle: 'Starter', status: 'trialing', cancelAtPeriodEnd: false } })
+    expect(res.json()).toMatchObject({
+      hasActiveSubscription: true,
+      subscription: { planKey: 'starter', planTitle: 'Starter', status: 'trialing', cancelAtPeriodEnd: false },
+    })
     expect(res.json().subscription.trialEnd).toEqual(expect.any(String))
     expect((await call(ctx.app, 'GET', '/api/v1/payments/subscription-status')).statusCode).toBe(401)
   })
@@ -175,17 +185,26 @@ describe('GET /payments/subscription-status', () => {
 describe('POST /payments/stripe/billing-portal-session (sandbox portal)', () => {
   it('needs a signed-in session; a signup token is not enough', async () => {
     const trainer = await paidTrainer(ctx.app)
-    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', { token: trainer.signupToken, body: { returnUrl: 'http://localhost:3000/dashboard' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', {
+      token: trainer.signupToken,
+      body: { returnUrl: 'http://localhost:3000/dashboard' },
+    })
     expect(res.statusCode).toBe(401)
   })
 
   it('refuses a foreign returnUrl and an account without subscription', async () => {
     const trainer = await paidTrainer(ctx.app)
     const token = await loginAs(ctx.app, trainer.email)
-    const foreign = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', { token, body: { returnUrl: 'https://evil.example/' } })
+    const foreign = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', {
+      token,
+      body: { returnUrl: 'https://evil.example/' },
+    })
     expect(foreign.json().errors).toEqual({ returnUrl: 'invalidRedirect' })
     const member = await createUserAndLogin(ctx.app)
-    const none = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', { token: member.token, body: { returnUrl: 'http://localhost:3000/dashboard' } })
+    const none = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', {
+      token: member.token,
+      body: { returnUrl: 'http://localhost:3000/dashboard' },
+    })
     expect(none.statusCode).toBe(404)
   })
 
@@ -194,7 +213,10 @@ describe('POST /payments/stripe/billing-portal-session (sandbox portal)', () => 
     vi.setSystemTime(new Date())
     const trainer = await paidTrainer(ctx.app)
     const token = await loginAs(ctx.app, trainer.email)
-    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', { token, body: { returnUrl: 'http://localhost:3000/dashboard' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', {
+      token,
+      body: { returnUrl: 'http://localhost:3000/dashboard' },
+    })
     expect(res.statusCode).toBe(200)
     const path = new URL(res.json().url).pathname
     expect(path).toMatch(/^\/sandbox\/portal\/bps_sbx_/)
@@ -216,7 +238,9 @@ describe('POST /payments/stripe/billing-portal-session (sandbox portal)', () => 
     const status = (await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()
     expect(status).toMatchObject({ hasActiveSubscription: true, subscription: { cancelAtPeriodEnd: true } })
     vi.setSystemTime(new Date(Date.now() + 31 * DAY))
-    const ended = (await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token: await loginAs(ctx.app, trainer.email) })).json()
+    const ended = (
+      await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token: await loginAs(ctx.app, trainer.email) })
+    ).json()
     expect(ended).toMatchObject({ hasActiveSubscription: false, subscription: { status: 'canceled' } })
   })
 
@@ -225,7 +249,10 @@ describe('POST /payments/stripe/billing-portal-session (sandbox portal)', () => 
     vi.setSystemTime(new Date())
     const trainer = await paidTrainer(ctx.app)
     const token = await loginAs(ctx.app, trainer.email)
-    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', { token, body: { returnUrl: 'http://localhost:3000/dashboard' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', {
+      token,
+      body: { returnUrl: 'http://localhost:3000/dashboard' },
+    })
     vi.setSystemTime(new Date(Date.now() + 61 * 60_000))
     expect((await page(new URL(res.json().url).pathname)).statusCode).toBe(404)
   })

@@ -91,7 +91,12 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.get(
     '/payments/subscription-status',
     {
-      schema: { tags: ['billing'], summary: 'Your subscription (a trial counts as active)', security: [{ bearer: [] }], response: { 200: SubscriptionStatusSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['billing'],
+        summary: 'Your subscription (a trial counts as active)',
+        security: [{ bearer: [] }],
+        response: { 200: SubscriptionStatusSchema, 401: ApiErrorSchema },
+      },
       preHandler: app.authenticateFlow,
     },
     (request) => subscriptionStatus(app, request.flowUser!.id),
@@ -118,7 +123,13 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body))
     scope.post(
       '/payments/stripe/webhook',
-      { schema: { tags: ['billing'], summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)', response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ApiErrorSchema, 404: ApiErrorSchema } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
       async (request) => {
         const provider = app.payments
         if (provider.name !== 'stripe' || !provider.parseWebhook) throw notFound('Webhooks need the Stripe provider')
@@ -133,7 +144,11 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         // Stripe may deliver an event twice: the event id is recorded in the same transaction
         // that applies it, so a second delivery (or a failed first one's retry) is decided once.
         const { duplicate, completion, followUps } = await app.db.transaction(async (tx) => {
-          const fresh = await tx.insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing().returning({ id: webhookEvents.id })
+          const fresh = await tx
+            .insert(webhookEvents)
+            .values({ id: event.id, provider: 'stripe', type: event.type })
+            .onConflictDoNothing()
+            .returning({ id: webhookEvents.id })
           if (fresh.length === 0) return { duplicate: true, completion: undefined, followUps: [] }
           const completion = await applyEvent(tx, 'stripe', event)
           // Client billing (issue 12): its payments and refunds post to the ledger in this same transaction.

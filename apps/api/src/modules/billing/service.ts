@@ -34,13 +34,19 @@ function withSessionId(url: string, placeholder: string) {
 }
 
 export async function latestSubscription(db: Tx, userId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(1)
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
   return row
 }
 
 /** Access from the stored period: a live state whose period, if cancelled at its end, has not ended. */
 const isLive = (row: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }, now: number) =>
-  (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(row.status) && !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
+  (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(row.status) &&
+  !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
 
 /**
  * One free trial per person: keys per user, per e-mail (a digest, lowercased) and per payment
@@ -55,7 +61,11 @@ export function trialKeys(who: { userId: string; email: string; customerId?: str
 
 /** Whether this person may still have a trial: no key claimed and no earlier subscription. */
 export async function trialAvailable(db: Tx, who: { userId: string; email: string; customerId?: string | null }): Promise<boolean> {
-  const [claimed] = await db.select({ key: trialClaims.key }).from(trialClaims).where(inArray(trialClaims.key, trialKeys(who))).limit(1)
+  const [claimed] = await db
+    .select({ key: trialClaims.key })
+    .from(trialClaims)
+    .where(inArray(trialClaims.key, trialKeys(who)))
+    .limit(1)
   if (claimed) return false
   // Subscriptions started before trial claims existed count as a used trial too.
   const [earlier] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, who.userId)).limit(1)
@@ -86,7 +96,8 @@ export async function createCheckout(app: FastifyInstance, userId: string, input
   if (!user) throw notFound()
   if (user.email !== input.customerEmail) throw unprocessable({ customerEmail: 'invalid' }, 'customerEmail must be the account e-mail')
   const current = await latestSubscription(app.db, userId)
-  if (current && isLive(current, Date.now())) throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
+  if (current && isLive(current, Date.now()))
+    throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
 
   // The provider's page must show the right first charge: no trial for someone who had one.
   // A customer of another provider (a sandbox id after switching to Stripe) means nothing to this one.
@@ -127,7 +138,9 @@ export async function verifyCheckout(app: FastifyInstance, userId: string, sessi
     // The redirect may arrive before the webhook: ask the provider and apply what it says.
     const remote = await app.payments.fetchCheckout(sessionId)
     if (remote?.status === 'complete' && remote.subscription) {
-      const completion = await app.db.transaction((tx) => completeCheckout(tx, sessionId, row.provider, reported(remote.subscription!), remote.paymentStatus))
+      const completion = await app.db.transaction((tx) =>
+        completeCheckout(tx, sessionId, row.provider, reported(remote.subscription!), remote.paymentStatus),
+      )
       await enforceOneTrial(app, completion)
       row = await ownCheckout(app, userId, sessionId)
     } else if (remote?.status === 'expired') {
@@ -170,7 +183,8 @@ export async function completeCheckout(
   if (!session) return { applied: false, trialToEnd: null }
   let trial = false
   if (session.status !== 'complete') {
-    const hadSubscription = (await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, session.userId)).limit(1)).length > 0
+    const hadSubscription =
+      (await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, session.userId)).limit(1)).length > 0
     const fresh = await claimTrial(tx, trialKeys({ userId: session.userId, email: session.customerEmail, customerId: start.customerId }))
     trial = fresh && !hadSubscription
   }
@@ -184,7 +198,11 @@ export async function completeCheckout(
     .where(eq(checkoutSessions.id, sessionId))
   await upsertSubscription(tx, provider, sub, { userId: session.userId, planId: session.planId })
 
-  const [user] = await tx.update(users).set({ role: 'trainer' }).where(and(eq(users.id, session.userId), eq(users.role, 'member'))).returning()
+  const [user] = await tx
+    .update(users)
+    .set({ role: 'trainer' })
+    .where(and(eq(users.id, session.userId), eq(users.role, 'member')))
+    .returning()
   await userChanged(tx, session.userId)
   const owner = user ?? (await findUserById(tx, session.userId))
   if (owner) {
@@ -209,7 +227,12 @@ export async function enforceOneTrial(app: FastifyInstance, completion: Checkout
   }
 }
 
-async function upsertSubscription(tx: Tx, provider: PaymentProvider['name'], sub: ProviderSubscription, owner: { userId: string; planId: string }) {
+async function upsertSubscription(
+  tx: Tx,
+  provider: PaymentProvider['name'],
+  sub: ProviderSubscription,
+  owner: { userId: string; planId: string },
+) {
   const values = {
     status: sub.status,
     providerCustomerId: sub.customerId,
@@ -234,7 +257,11 @@ export async function applySubscriptionChange(tx: Tx, sub: ProviderSubscription)
     canceledAt: sub.canceledAt,
     ...(sub.customerId ? { providerCustomerId: sub.customerId } : {}),
   }
-  const rows = await tx.update(subscriptions).set(values).where(eq(subscriptions.providerSubscriptionId, sub.id)).returning({ id: subscriptions.id })
+  const rows = await tx
+    .update(subscriptions)
+    .set(values)
+    .where(eq(subscriptions.providerSubscriptionId, sub.id))
+    .returning({ id: subscriptions.id })
   return rows.length > 0
 }
 
@@ -242,7 +269,12 @@ export async function applyInvoicePaid(tx: Tx, subscriptionId: string, periodEnd
   await tx
     .update(subscriptions)
     .set({ status: 'active', ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}) })
-    .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'unpaid', 'incomplete'])))
+    .where(
+      and(
+        eq(subscriptions.providerSubscriptionId, subscriptionId),
+        inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'unpaid', 'incomplete']),
+      ),
+    )
 }
 
 export async function applyPaymentFailed(tx: Tx, subscriptionId: string) {

@@ -27,10 +27,18 @@ function subscriptionObject(overrides: Record<string, unknown> = {}) {
 /** A stand-in for api.stripe.com (testing/fake-stripe.ts): records what the SDK sends and answers canned objects. */
 const stripe = await startFakeStripe(({ method, path }) => {
   const route = `${method} ${path}`
-  if (route === 'POST /v1/checkout/sessions') return { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1', status: 'open', payment_status: 'unpaid' }
+  if (route === 'POST /v1/checkout/sessions')
+    return {
+      id: 'cs_test_1',
+      object: 'checkout.session',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      status: 'open',
+      payment_status: 'unpaid',
+    }
   if (route === 'GET /v1/checkout/sessions/cs_test_1') return remote.checkout
   if (route === 'GET /v1/subscriptions/sub_test_1') return remote.subscription
-  if (route === 'POST /v1/billing_portal/sessions') return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' }
+  if (route === 'POST /v1/billing_portal/sessions')
+    return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' }
   if (route === 'POST /v1/accounts') return { id: 'acct_test_1', object: 'account', charges_enabled: false, details_submitted: false }
   if (route === 'GET /v1/accounts/acct_test_1') return remote.account
   if (route === 'POST /v1/account_links') return { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_test_1/abc' }
@@ -69,12 +77,21 @@ async function freshCheckout() {
 
 async function paidViaWebhook() {
   const member = await freshCheckout()
-  const res = await deliver('checkout.session.completed', { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_test_1', customer: 'cus_test_1' })
+  const res = await deliver('checkout.session.completed', {
+    id: 'cs_test_1',
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: 'paid',
+    subscription: 'sub_test_1',
+    customer: 'cus_test_1',
+  })
   expect(res.statusCode).toBe(200)
   return member
 }
 
-const subscriptionRow = async () => (await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1')))[0]
+const subscriptionRow = async () =>
+  (await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_test_1')))[0]
 
 describe('Stripe provider: what the SDK sends', () => {
   it('checkout: a subscription-mode session with a 30-day trial, the Starter price and our redirects', async () => {
@@ -113,7 +130,10 @@ describe('Stripe provider: what the SDK sends', () => {
   it('billing portal: a session for the Stripe customer with our return URL', async () => {
     const member = await paidViaWebhook()
     const token = await loginAs(ctx.app, member.email)
-    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', { token, body: { returnUrl: 'http://localhost:3000/dashboard' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/payments/stripe/billing-portal-session', {
+      token,
+      body: { returnUrl: 'http://localhost:3000/dashboard' },
+    })
     expect(res.json()).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' })
     const sent = recorded.find((r) => r.path === '/v1/billing_portal/sessions')!
     expect(sent.form).toEqual({ customer: 'cus_test_1', return_url: 'http://localhost:3000/dashboard' })
@@ -121,12 +141,19 @@ describe('Stripe provider: what the SDK sends', () => {
 
   it('payouts: an Express account for Chile and an onboarding link back to /auth/stripe/onboarding', async () => {
     const member = await paidViaWebhook()
-    const res = await call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', { token: member.signupToken, body: { userId: member.id, email: member.email, country: 'CL' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', {
+      token: member.signupToken,
+      body: { userId: member.id, email: member.email, country: 'CL' },
+    })
     expect(res.json()).toEqual({ onboardingUrl: 'https://connect.stripe.com/setup/e/acct_test_1/abc' })
     const account = recorded.find((r) => r.path === '/v1/accounts')!
     expect(account.form).toMatchObject({ type: 'express', country: 'CL', email: member.email, 'metadata[userId]': member.id })
     const link = recorded.find((r) => r.path === '/v1/account_links')!
-    expect(link.form).toMatchObject({ account: 'acct_test_1', type: 'account_onboarding', return_url: 'http://localhost:3000/auth/stripe/onboarding' })
+    expect(link.form).toMatchObject({
+      account: 'acct_test_1',
+      type: 'account_onboarding',
+      return_url: 'http://localhost:3000/auth/stripe/onboarding',
+    })
 
     // The status check asks Stripe until the account is done.
     const before = await call(ctx.app, 'GET', `/api/v1/connect/account/by-user/${member.id}`, { token: member.signupToken })
@@ -142,13 +169,25 @@ describe('Stripe provider: what the SDK sends', () => {
 describe('POST /payments/stripe/webhook', () => {
   it('a bad or missing signature is refused with 400 and changes nothing', async () => {
     await freshCheckout()
-    const object = { id: 'cs_test_1', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_test_1' }
+    const object = {
+      id: 'cs_test_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: 'sub_test_1',
+    }
     const wrongSecret = await deliver('checkout.session.completed', object, { secret: 'whsec_other' })
     expect(wrongSecret.statusCode).toBe(400)
     expect(wrongSecret.json()).toMatchObject({ status: 400, message: 'Invalid webhook signature' })
     const garbage = await deliver('checkout.session.completed', object, { signature: 't=1,v1=deadbeef' })
     expect(garbage.statusCode).toBe(400)
-    const none = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload: JSON.stringify({ id: 'evt_x' }), headers: { 'content-type': 'application/json' } })
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      payload: JSON.stringify({ id: 'evt_x' }),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(none.statusCode).toBe(400)
     const [row] = await ctx.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, 'cs_test_1'))
     expect(row.status).toBe('open')
@@ -160,7 +199,13 @@ describe('POST /payments/stripe/webhook', () => {
     const [session] = await ctx.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, 'cs_test_1'))
     expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid' })
     const sub = await subscriptionRow()
-    expect(sub).toMatchObject({ userId: member.id, provider: 'stripe', status: 'trialing', providerCustomerId: 'cus_test_1', cancelAtPeriodEnd: false })
+    expect(sub).toMatchObject({
+      userId: member.id,
+      provider: 'stripe',
+      status: 'trialing',
+      providerCustomerId: 'cus_test_1',
+      cancelAtPeriodEnd: false,
+    })
     expect(sub.trialEnd!.getTime()).toBeGreaterThan(Date.now() + 29 * DAY * 1000)
     const [trainer] = await ctx.app.db.select().from(trainers).where(eq(trainers.userId, member.id))
     expect(trainer.gymId).toBeNull()
@@ -171,7 +216,12 @@ describe('POST /payments/stripe/webhook', () => {
 
   it('a duplicated event is applied once', async () => {
     await paidViaWebhook()
-    const failed = { id: 'in_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } }, lines: { data: [] } }
+    const failed = {
+      id: 'in_1',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } },
+      lines: { data: [] },
+    }
     const first = await deliver('invoice.payment_failed', failed, { id: 'evt_dup_1' })
     expect(first.json()).toEqual({ received: true, duplicate: false })
     expect((await subscriptionRow()).status).toBe('past_due')
@@ -189,12 +239,20 @@ describe('POST /payments/stripe/webhook', () => {
   it('renewal: invoice.paid makes the subscription active with the new period end', async () => {
     const member = await paidViaWebhook()
     const periodEnd = now() + 60 * DAY
-    await deliver('invoice.paid', { id: 'in_2', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } }, lines: { data: [{ period: { end: periodEnd } }] } })
+    await deliver('invoice.paid', {
+      id: 'in_2',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } },
+      lines: { data: [{ period: { end: periodEnd } }] },
+    })
     const sub = await subscriptionRow()
     expect(sub.status).toBe('active')
     expect(sub.currentPeriodEnd!.getTime()).toBe(periodEnd * 1000)
     const token = await loginAs(ctx.app, member.email)
-    expect((await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()).toMatchObject({ hasActiveSubscription: true, subscription: { status: 'active' } })
+    expect((await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()).toMatchObject({
+      hasActiveSubscription: true,
+      subscription: { status: 'active' },
+    })
   })
 
   it('cancel at period end keeps access until Stripe deletes the subscription', async () => {
@@ -203,7 +261,10 @@ describe('POST /payments/stripe/webhook', () => {
     await deliver('customer.subscription.updated', subscriptionObject({ status: 'active', cancel_at_period_end: true, canceled_at: now() }))
     const during = (await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()
     expect(during).toMatchObject({ hasActiveSubscription: true, subscription: { status: 'active', cancelAtPeriodEnd: true } })
-    await deliver('customer.subscription.deleted', subscriptionObject({ status: 'canceled', cancel_at_period_end: true, canceled_at: now() }))
+    await deliver(
+      'customer.subscription.deleted',
+      subscriptionObject({ status: 'canceled', cancel_at_period_end: true, canceled_at: now() }),
+    )
     const after = (await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()
     expect(after).toMatchObject({ hasActiveSubscription: false, subscription: { status: 'canceled' } })
   })
@@ -213,12 +274,18 @@ describe('POST /payments/stripe/webhook', () => {
     const token = await loginAs(ctx.app, member.email)
     // An older invoice shape (subscription on the invoice itself) is understood too.
     await deliver('invoice.payment_failed', { id: 'in_3', object: 'invoice', subscription: 'sub_test_1', lines: { data: [] } })
-    expect((await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()).toMatchObject({ hasActiveSubscription: false, subscription: { status: 'past_due' } })
+    expect((await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })).json()).toMatchObject({
+      hasActiveSubscription: false,
+      subscription: { status: 'past_due' },
+    })
   })
 
   it('account.updated completes the payout onboarding', async () => {
     const member = await paidViaWebhook()
-    await call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', { token: member.signupToken, body: { userId: member.id, email: member.email, country: 'CL' } })
+    await call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', {
+      token: member.signupToken,
+      body: { userId: member.id, email: member.email, country: 'CL' },
+    })
     await deliver('account.updated', { id: 'acct_test_1', object: 'account', charges_enabled: true, details_submitted: true })
     const [account] = await ctx.app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, member.id))
     expect(account).toMatchObject({ chargesEnabled: true, detailsSubmitted: true })
@@ -226,7 +293,9 @@ describe('POST /payments/stripe/webhook', () => {
     expect(onboarding.json()).toEqual({ stripeOnboardingComplete: true })
     // Stripe later disables charges (e.g. documents expired): reflected too.
     await deliver('account.updated', { id: 'acct_test_1', object: 'account', charges_enabled: false, details_submitted: true })
-    expect((await call(ctx.app, 'GET', `/api/v1/trainers/by-user/${member.id}/onboarding-status`, { token: member.signupToken })).json()).toEqual({ stripeOnboardingComplete: false })
+    expect(
+      (await call(ctx.app, 'GET', `/api/v1/trainers/by-user/${member.id}/onboarding-status`, { token: member.signupToken })).json(),
+    ).toEqual({ stripeOnboardingComplete: false })
   })
 
   it('unknown event types are acknowledged and ignored', async () => {

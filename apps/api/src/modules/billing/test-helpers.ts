@@ -20,7 +20,11 @@ export async function planByKey(app: FastifyInstance, key: string) {
   return plan
 }
 
-export async function startCheckout(app: FastifyInstance, member: { id: string; email: string; signupToken: string }, overrides: Record<string, unknown> = {}) {
+export async function startCheckout(
+  app: FastifyInstance,
+  member: { id: string; email: string; signupToken: string },
+  overrides: Record<string, unknown> = {},
+) {
   const starter = await planByKey(app, 'starter')
   return call(app, 'POST', '/api/v1/platform/subscriptions/checkout', {
     token: member.signupToken,

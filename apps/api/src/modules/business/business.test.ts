@@ -26,7 +26,14 @@ describe('POST /auth/business/register', () => {
     const json = res.json()
     expect(json.token).toEqual(expect.any(String))
     expect(json.refreshToken).toEqual(expect.any(String))
-    expect(json.user).toMatchObject({ email: body.email, firstName: 'Carla', lastName: 'Rojas', role: 'gym_owner', isActive: true, emailVerified: false })
+    expect(json.user).toMatchObject({
+      email: body.email,
+      firstName: 'Carla',
+      lastName: 'Rojas',
+      role: 'gym_owner',
+      isActive: true,
+      emailVerified: false,
+    })
     expect(json.business).toMatchObject({
       name: 'Gimnasio Norte',
       subscriptionPlan: 'business',
@@ -39,7 +46,13 @@ describe('POST /auth/business/register', () => {
     expect(me.json().role).toBe('gym_owner')
 
     const [row] = await ctx.app.db.select().from(businesses).where(eq(businesses.ownerId, json.user.id))
-    expect(row).toMatchObject({ name: 'Gimnasio Norte', address: 'Av. Siempre Viva 123, Santiago', phone: '+56 9 1234 5678', website: 'https://norte.example.com', centralBilling: true })
+    expect(row).toMatchObject({
+      name: 'Gimnasio Norte',
+      address: 'Av. Siempre Viva 123, Santiago',
+      phone: '+56 9 1234 5678',
+      website: 'https://norte.example.com',
+      centralBilling: true,
+    })
     const [user] = await ctx.app.db.select().from(users).where(eq(users.id, json.user.id))
     expect(user.passwordHash).toMatch(/^\$argon2id\$/)
   })
@@ -56,19 +69,30 @@ describe('POST /auth/business/register', () => {
     const res = await call(ctx.app, 'POST', URL, { body: valid({ businessPhone: '', businessWebsite: '' }) })
     expect(res.statusCode).toBe(200)
     const [row] = await ctx.app.db.select().from(businesses).where(eq(businesses.ownerId, res.json().user.id))
-    expect(row).toMatchObject({ subscriptionPlan: 'business', centralBilling: true, phone: null, website: null, commissionTrainer: '0.600', commissionGym: '0.350', commissionPlatform: '0.050' })
+    expect(row).toMatchObject({
+      subscriptionPlan: 'business',
+      centralBilling: true,
+      phone: null,
+      website: null,
+      commissionTrainer: '0.600',
+      commissionGym: '0.350',
+      commissionPlatform: '0.050',
+    })
   })
 
-  it.each(['email', 'password', 'firstName', 'lastName', 'businessName', 'businessAddress'])('%s is required (missing or blank) → 422 required', async (field) => {
-    const missing = valid()
-    delete (missing as Record<string, unknown>)[field]
-    const res = await call(ctx.app, 'POST', URL, { body: missing })
-    expect(res.statusCode).toBe(422)
-    expect(res.json().errors[field]).toBe('required')
-    const blank = await call(ctx.app, 'POST', URL, { body: valid({ [field]: field === 'password' ? '' : '   ' }) })
-    expect(blank.statusCode).toBe(422)
-    expect(blank.json().errors[field]).toBe('required')
-  })
+  it.each(['email', 'password', 'firstName', 'lastName', 'businessName', 'businessAddress'])(
+    '%s is required (missing or blank) → 422 required',
+    async (field) => {
+      const missing = valid()
+      delete (missing as Record<string, unknown>)[field]
+      const res = await call(ctx.app, 'POST', URL, { body: missing })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors[field]).toBe('required')
+      const blank = await call(ctx.app, 'POST', URL, { body: valid({ [field]: field === 'password' ? '' : '   ' }) })
+      expect(blank.statusCode).toBe(422)
+      expect(blank.json().errors[field]).toBe('required')
+    },
+  )
 
   it('password shorter than 6 → 422 tooShort; 6 is enough', async () => {
     const short = await call(ctx.app, 'POST', URL, { body: valid({ password: '12345' }) })
@@ -117,7 +141,9 @@ describe('POST /auth/business/register', () => {
   })
 
   it('user, business and session are one transaction: a failing business insert leaves no account behind', async () => {
-    await ctx.app.db.execute(sql`CREATE FUNCTION fail_business() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'business insert failed'; END $$`)
+    await ctx.app.db.execute(
+      sql`CREATE FUNCTION fail_business() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'business insert failed'; END $$`,
+    )
     await ctx.app.db.execute(sql`CREATE TRIGGER fail_business BEFORE INSERT ON businesses FOR EACH ROW EXECUTE FUNCTION fail_business()`)
     try {
       const body = valid()

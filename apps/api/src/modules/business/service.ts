@@ -76,6 +76,8 @@ export async function registerBusiness(app: FastifyInstance, input: BusinessRegi
     return { ...pair, user: toUser(user), business: toBusiness(business) }
   })
   // After the commit: a failed mail must not undo the registration; the dashboard can resend.
-  await sendVerificationCode(app, registered.user.id).catch((err) => app.log.warn({ err: (err as Error).message }, 'could not queue the owner verification code'))
+  await sendVerificationCode(app, registered.user.id).catch((err) =>
+    app.log.warn({ err: (err as Error).message }, 'could not queue the owner verification code'),
+  )
   return registered
 }

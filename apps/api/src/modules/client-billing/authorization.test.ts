@@ -1,7 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { clientCheckouts, clientInvitations, clientPayments, clientRefunds, clientSubscriptions, ledgerEntries, offers } from '../../db/schema.ts'
+import {
+  clientCheckouts,
+  clientInvitations,
+  clientPayments,
+  clientRefunds,
+  clientSubscriptions,
+  ledgerEntries,
+  offers,
+} from '../../db/schema.ts'
 import { call, createUserAndLogin, uniqueEmail, useTestApp } from '../../testing/app.ts'
-import { confirmClient, createOffer, eligibleTrainer, gymWithTrainer, invite, sandboxClient, userByEmail, type TestGym, type TestTrainer } from './test-helpers.ts'
+import {
+  confirmClient,
+  createOffer,
+  eligibleTrainer,
+  gymWithTrainer,
+  invite,
+  sandboxClient,
+  userByEmail,
+  type TestGym,
+  type TestTrainer,
+} from './test-helpers.ts'
 
 // Every client-billing route, called by each role: owner (gym), other owner, trainer (the
 // record's owner), other trainer, member/client, admin, platform admin and anonymous.
@@ -13,7 +31,18 @@ const tokens = {} as Record<Role, string | undefined>
 let trainer: TestTrainer
 let gym: TestGym
 let otherGym: TestGym
-const ids = {} as { offer: string; retireOffer: string; invitation: string; revokeInvitation: string; subscription: string; cancelSubscription: string; payment: string; link: string; pendingLink: string; clientSub: string }
+const ids = {} as {
+  offer: string
+  retireOffer: string
+  invitation: string
+  revokeInvitation: string
+  subscription: string
+  cancelSubscription: string
+  payment: string
+  link: string
+  pendingLink: string
+  clientSub: string
+}
 
 /** Everything a forbidden call could have changed. */
 async function snapshot() {
@@ -70,19 +99,94 @@ interface RouteCase {
 const trainerOnly = { owner: 403, otherOwner: 403, client: 403, member: 403, admin: 403, platformAdmin: 403, anonymous: 401 } as const
 const signedIn = { anonymous: 401 } as const
 const CASES: RouteCase[] = [
-  { method: 'GET', url: () => '/trainer/offers', allowed: { trainer: 200, otherTrainer: 200 }, denied: trainerOnly, mustNotShow: () => [ids.offer] },
-  { method: 'POST', url: () => '/trainer/offers', body: () => ({ title: 'X', priceClp: 10_000, sessionsPerMonth: 4 }), allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: -1 } },
-  { method: 'PATCH', url: () => `/trainer/offers/${ids.offer}`, body: () => ({ title: 'Renamed' }), allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: 404 } },
-  { method: 'POST', url: () => `/trainer/offers/${ids.retireOffer}/retire`, allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: 404 } },
-  { method: 'POST', url: () => '/trainer/invitations', body: () => ({ offerId: ids.offer, email: uniqueEmail('inv') }), allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: 404 } },
-  { method: 'POST', url: () => `/trainer/invitations/${ids.revokeInvitation}/revoke`, allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: 404 } },
-  { method: 'GET', url: () => '/trainer/clients', allowed: { trainer: 200, otherTrainer: 200 }, denied: trainerOnly, mustNotShow: () => [ids.subscription, ids.invitation] },
-  { method: 'POST', url: () => `/trainer/clients/${ids.cancelSubscription}/cancel`, allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: 404 } },
-  { method: 'GET', url: () => '/trainer/payments', allowed: { trainer: 200, otherTrainer: 200 }, denied: trainerOnly, mustNotShow: () => [ids.payment] },
-  { method: 'POST', url: () => `/trainer/payments/${ids.payment}/refunds`, body: () => ({ amountClp: 1 }), allowed: { trainer: 200 }, denied: { ...trainerOnly, otherTrainer: 404 } },
-  { method: 'GET', url: () => '/trainer/income', allowed: { trainer: 200, otherTrainer: 200 }, denied: trainerOnly, mustNotShow: () => ['"payments":1'] },
-  { method: 'GET', url: () => '/trainer/payments.csv', allowed: { trainer: 200, otherTrainer: 200 }, denied: trainerOnly, mustNotShow: () => [ids.payment] },
-  { method: 'GET', url: () => '/trainer/ledger.csv', allowed: { trainer: 200, otherTrainer: 200 }, denied: trainerOnly, mustNotShow: () => [ids.payment, `trainer:${trainer.trainerId}`] },
+  {
+    method: 'GET',
+    url: () => '/trainer/offers',
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+    mustNotShow: () => [ids.offer],
+  },
+  {
+    method: 'POST',
+    url: () => '/trainer/offers',
+    body: () => ({ title: 'X', priceClp: 10_000, sessionsPerMonth: 4 }),
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: -1 },
+  },
+  {
+    method: 'PATCH',
+    url: () => `/trainer/offers/${ids.offer}`,
+    body: () => ({ title: 'Renamed' }),
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: 404 },
+  },
+  {
+    method: 'POST',
+    url: () => `/trainer/offers/${ids.retireOffer}/retire`,
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: 404 },
+  },
+  {
+    method: 'POST',
+    url: () => '/trainer/invitations',
+    body: () => ({ offerId: ids.offer, email: uniqueEmail('inv') }),
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: 404 },
+  },
+  {
+    method: 'POST',
+    url: () => `/trainer/invitations/${ids.revokeInvitation}/revoke`,
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: 404 },
+  },
+  {
+    method: 'GET',
+    url: () => '/trainer/clients',
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+    mustNotShow: () => [ids.subscription, ids.invitation],
+  },
+  {
+    method: 'POST',
+    url: () => `/trainer/clients/${ids.cancelSubscription}/cancel`,
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: 404 },
+  },
+  {
+    method: 'GET',
+    url: () => '/trainer/payments',
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+    mustNotShow: () => [ids.payment],
+  },
+  {
+    method: 'POST',
+    url: () => `/trainer/payments/${ids.payment}/refunds`,
+    body: () => ({ amountClp: 1 }),
+    allowed: { trainer: 200 },
+    denied: { ...trainerOnly, otherTrainer: 404 },
+  },
+  {
+    method: 'GET',
+    url: () => '/trainer/income',
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+    mustNotShow: () => ['"payments":1'],
+  },
+  {
+    method: 'GET',
+    url: () => '/trainer/payments.csv',
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+    mustNotShow: () => [ids.payment],
+  },
+  {
+    method: 'GET',
+    url: () => '/trainer/ledger.csv',
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+    mustNotShow: () => [ids.payment, `trainer:${trainer.trainerId}`],
+  },
   {
     method: 'GET',
     url: () => '/business/commissions',
@@ -97,18 +201,44 @@ const CASES: RouteCase[] = [
     denied: { trainer: 403, otherTrainer: 403, client: 403, member: 403, admin: 403, platformAdmin: 403, anonymous: 401 },
     mustNotShow: () => [gym.trainer.trainerId],
   },
-  { method: 'GET', url: () => `/trainers/${trainer.trainerId}/offers`, allowed: Object.fromEntries(ROLES.map((r) => [r, 200])), denied: {} },
+  {
+    method: 'GET',
+    url: () => `/trainers/${trainer.trainerId}/offers`,
+    allowed: Object.fromEntries(ROLES.map((r) => [r, 200])),
+    denied: {},
+  },
   // The token is the capability: whoever holds the link sees the invitation (nothing more).
-  { method: 'GET', url: () => `/client-invitations/${ids.pendingLink}`, allowed: Object.fromEntries(ROLES.map((r) => [r, 200])), denied: {} },
+  {
+    method: 'GET',
+    url: () => `/client-invitations/${ids.pendingLink}`,
+    allowed: Object.fromEntries(ROLES.map((r) => [r, 200])),
+    denied: {},
+  },
   {
     method: 'POST',
     url: () => `/client-invitations/${ids.link}/checkout`,
     body: () => ({ successRedirect: `${ctx.app.config.APP_URL}/ok`, cancelRedirect: `${ctx.app.config.APP_URL}/no` }),
     // The invited client already subscribed with this link: 409; anyone else never sees it.
     allowed: {},
-    denied: { owner: 404, otherOwner: 404, trainer: 404, otherTrainer: 404, client: 409, member: 404, admin: 404, platformAdmin: 404, anonymous: 401 },
+    denied: {
+      owner: 404,
+      otherOwner: 404,
+      trainer: 404,
+      otherTrainer: 404,
+      client: 409,
+      member: 404,
+      admin: 404,
+      platformAdmin: 404,
+      anonymous: 401,
+    },
   },
-  { method: 'GET', url: () => '/client/subscriptions', allowed: Object.fromEntries(ROLES.filter((r) => r !== 'anonymous').map((r) => [r, 200])), denied: signedIn, mustNotShow: () => [ids.clientSub] },
+  {
+    method: 'GET',
+    url: () => '/client/subscriptions',
+    allowed: Object.fromEntries(ROLES.filter((r) => r !== 'anonymous').map((r) => [r, 200])),
+    denied: signedIn,
+    mustNotShow: () => [ids.clientSub],
+  },
   {
     method: 'POST',
     url: () => `/client/subscriptions/${ids.clientSub}/portal`,
@@ -139,15 +269,28 @@ describe('client billing: who may call each route', () => {
         const res = await call(ctx.app, c.method, `/api/v1${c.url()}`, { token: tokens[role], body: c.body?.() })
         expect(res.statusCode, `${role}: ${res.body}`).toBe(status)
         const owner = role === 'trainer' || role === 'owner' || role === 'client'
-        if (!owner && c.mustNotShow) for (const secret of c.mustNotShow()) expect(res.body, `${role} sees another's data`).not.toContain(secret)
+        if (!owner && c.mustNotShow)
+          for (const secret of c.mustNotShow()) expect(res.body, `${role} sees another's data`).not.toContain(secret)
       }
     })
   }
 
   it('covers every client-billing route of the app', () => {
-    const covered = new Set(CASES.map((c) => `${c.method} /api/v1${c.url().replace(/[0-9a-f-]{36}/g, ':id').replace(/\/client-invitations\/[^/]+/, '/client-invitations/:token')}`))
+    const covered = new Set(
+      CASES.map(
+        (c) =>
+          `${c.method} /api/v1${c
+            .url()
+            .replace(/[0-9a-f-]{36}/g, ':id')
+            .replace(/\/client-invitations\/[^/]+/, '/client-invitations/:token')}`,
+      ),
+    )
     const routes = ctx.app.routeAuth
-      .filter((r) => /^\/api\/v1\/(trainer\/|business\/commissions|client\/|client-invitations|trainers\/:trainerId\/offers)/.test(r.url) && r.method !== 'HEAD')
+      .filter(
+        (r) =>
+          /^\/api\/v1\/(trainer\/|business\/commissions|client\/|client-invitations|trainers\/:trainerId\/offers)/.test(r.url) &&
+          r.method !== 'HEAD',
+      )
       .map((r) => `${r.method} ${r.url.replace(':trainerId', ':id')}`)
     // The code and confirm calls are public by design (the token and the mailed code are the proof); bad-input.test covers them.
     const publicFlow = ['POST /api/v1/client-invitations/:token/code', 'POST /api/v1/client-invitations/:token/confirm']
@@ -157,22 +300,36 @@ describe('client billing: who may call each route', () => {
 
   it('every client and trainer route is in the OpenAPI document (the mobile app reads it)', async () => {
     const doc = (await call(ctx.app, 'GET', '/api/openapi.json')).json()
-    for (const path of ['/api/v1/trainers/{trainerId}/offers', '/api/v1/client-invitations/{token}', '/api/v1/client-invitations/{token}/code', '/api/v1/client-invitations/{token}/confirm', '/api/v1/client-invitations/{token}/checkout', '/api/v1/client/subscriptions', '/api/v1/client/subscriptions/{id}/cancel', '/api/v1/trainer/offers', '/api/v1/business/commissions']) {
+    for (const path of [
+      '/api/v1/trainers/{trainerId}/offers',
+      '/api/v1/client-invitations/{token}',
+      '/api/v1/client-invitations/{token}/code',
+      '/api/v1/client-invitations/{token}/confirm',
+      '/api/v1/client-invitations/{token}/checkout',
+      '/api/v1/client/subscriptions',
+      '/api/v1/client/subscriptions/{id}/cancel',
+      '/api/v1/trainer/offers',
+      '/api/v1/business/commissions',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path])
     }
-    expect(doc.paths['/api/v1/client-invitations/{token}/checkout'].post.requestBody.content['application/json'].schema.properties).not.toHaveProperty('priceClp')
+    expect(
+      doc.paths['/api/v1/client-invitations/{token}/checkout'].post.requestBody.content['application/json'].schema.properties,
+    ).not.toHaveProperty('priceClp')
   })
 
-  it('a wrong code gives no session and creates no account; the invited address\'s code does', async () => {
+  it("a wrong code gives no session and creates no account; the invited address's code does", async () => {
     const inv = await invite(ctx.app, trainer.token, ids.offer)
     expect((await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/code`)).statusCode).toBe(200)
-    const res = await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/confirm`, { body: { otp: '000000', firstName: 'X', lastName: 'Y' } })
+    const res = await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/confirm`, {
+      body: { otp: '000000', firstName: 'X', lastName: 'Y' },
+    })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({ otp: 'invalidOrExpired' })
     expect(await userByEmail(ctx.app, inv.email)).toBeUndefined()
     const token = await confirmClient(ctx.app, inv.link, inv.email)
     const me = await call(ctx.app, 'GET', '/api/v1/client/subscriptions', { token })
     expect(me.statusCode).toBe(200)
-    expect((await userByEmail(ctx.app, inv.email))).toMatchObject({ role: 'member' })
+    expect(await userByEmail(ctx.app, inv.email)).toMatchObject({ role: 'member' })
   })
 })

@@ -11,7 +11,16 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
-import { clientCheckouts, clientInvitations, clientSubscriptions, offers, otpCodes, payoutAccounts, trainers, users } from '../../db/schema.ts'
+import {
+  clientCheckouts,
+  clientInvitations,
+  clientSubscriptions,
+  offers,
+  otpCodes,
+  payoutAccounts,
+  trainers,
+  users,
+} from '../../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { maskEmail } from '../../plugins/mailer.ts'
@@ -59,7 +68,11 @@ export async function sendInvitationCode(app: FastifyInstance, token: string): P
   const last = await latestCode(app.db, invitation.email)
   const cooldownEnds = last ? last.sentAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 : 0
   if (last && !last.voidedAt && !last.consumedAt && last.expiresAt.getTime() > now && cooldownEnds > now) {
-    return { ok: true, resendAfterSeconds: Math.ceil((cooldownEnds - now) / 1000), expiresInSeconds: Math.ceil((last.expiresAt.getTime() - now) / 1000) }
+    return {
+      ok: true,
+      resendAfterSeconds: Math.ceil((cooldownEnds - now) / 1000),
+      expiresInSeconds: Math.ceil((last.expiresAt.getTime() - now) / 1000),
+    }
   }
   return sendNewCode(app, invitation.email, now)
 }
@@ -68,13 +81,23 @@ export async function sendInvitationCode(app: FastifyInstance, token: string): P
  * The code proves the client reads the invited address: the client account is found or created
  * (role member, e-mail verified) and signed in. Accounts of other roles sign in with their password.
  */
-export async function confirmInvitation(app: FastifyInstance, token: string, input: InvitationConfirm, ip: string): Promise<InvitationConfirmed> {
+export async function confirmInvitation(
+  app: FastifyInstance,
+  token: string,
+  input: InvitationConfirm,
+  ip: string,
+): Promise<InvitationConfirmed> {
   const { invitation } = await usableInvitation(app.db, token)
   if (invitation.state !== 'pending') throw invalidInvitation()
   const existing = await findUserByEmail(app.db, invitation.email)
-  if (existing && existing.role !== 'member') throw conflict('This e-mail has an account: sign in with its password to continue', { email: 'emailAlreadyExists' })
+  if (existing && existing.role !== 'member')
+    throw conflict('This e-mail has an account: sign in with its password to continue', { email: 'emailAlreadyExists' })
   if (existing && !existing.isActive) throw unprocessable({ email: 'inactive' }, 'This account is disabled')
-  if (!existing && (!input.firstName || !input.lastName)) throw unprocessable({ ...(input.firstName ? {} : { firstName: 'required' }), ...(input.lastName ? {} : { lastName: 'required' }) } as Record<string, 'required'>)
+  if (!existing && (!input.firstName || !input.lastName))
+    throw unprocessable({
+      ...(input.firstName ? {} : { firstName: 'required' }),
+      ...(input.lastName ? {} : { lastName: 'required' }),
+    } as Record<string, 'required'>)
   const verified = await verifyCode(app, invitation.email, input.otp)
   // A password nobody knows: the client signs in with codes, or sets one through a reset.
   const passwordHash = existing ? undefined : await hashPassword(randomBytes(24).toString('base64url'))
@@ -85,9 +108,19 @@ export async function confirmInvitation(app: FastifyInstance, token: string, inp
       .where(and(eq(otpCodes.verificationTokenHash, digestVerificationToken(verified.verificationToken)), isNull(otpCodes.consumedAt)))
       .returning({ id: otpCodes.id })
     if (consumed.length === 0) throw unprocessable({ otp: 'invalidOrExpired' }, 'The code is invalid or has expired')
-    let user = existing ?? (await insertUser(tx, { email: invitation.email, password: '', passwordHash, firstName: input.firstName!, lastName: input.lastName!, role: 'member' }))
+    let user =
+      existing ??
+      (await insertUser(tx, {
+        email: invitation.email,
+        password: '',
+        passwordHash,
+        firstName: input.firstName!,
+        lastName: input.lastName!,
+        role: 'member',
+      }))
     user ??= await findUserByEmail(tx, invitation.email)
-    if (!user || user.role !== 'member') throw conflict('This e-mail has an account: sign in with its password to continue', { email: 'emailAlreadyExists' })
+    if (!user || user.role !== 'member')
+      throw conflict('This e-mail has an account: sign in with its password to continue', { email: 'emailAlreadyExists' })
     if (!user.emailVerifiedAt) [user] = await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).returning()
     await tx.update(clientInvitations).set({ clientUserId: user.id }).where(eq(clientInvitations.id, invitation.id))
     const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
@@ -111,7 +144,13 @@ export async function startClientCheckout(app: FastifyInstance, user: AuthUser, 
   const [live] = await app.db
     .select({ id: clientSubscriptions.id })
     .from(clientSubscriptions)
-    .where(and(eq(clientSubscriptions.clientUserId, user.id), eq(clientSubscriptions.trainerId, trainer.id), eq(clientSubscriptions.state, 'active')))
+    .where(
+      and(
+        eq(clientSubscriptions.clientUserId, user.id),
+        eq(clientSubscriptions.trainerId, trainer.id),
+        eq(clientSubscriptions.state, 'active'),
+      ),
+    )
     .limit(1)
   if (live) throw conflict('You already have a subscription with this trainer', { token: 'alreadySubscribed' })
   // The trainer must still be able to charge (subscription, payouts) when the client pays.
@@ -160,7 +199,11 @@ export interface ClientSubscriptionStart {
 export async function completeClientCheckout(app: FastifyInstance, tx: Tx, checkoutId: string, start: ClientSubscriptionStart) {
   const [checkout] = await tx.select().from(clientCheckouts).where(eq(clientCheckouts.id, checkoutId)).limit(1).for('update')
   if (!checkout) return null
-  const [existing] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.providerSubscriptionId, start.providerSubscriptionId)).limit(1)
+  const [existing] = await tx
+    .select()
+    .from(clientSubscriptions)
+    .where(eq(clientSubscriptions.providerSubscriptionId, start.providerSubscriptionId))
+    .limit(1)
   if (existing) return existing
   const [row] = await tx
     .select({ invitation: clientInvitations, offer: offers, trainer: trainers })
@@ -192,13 +235,21 @@ export async function completeClientCheckout(app: FastifyInstance, tx: Tx, check
     })
     .returning()
   await tx.update(clientCheckouts).set({ status: 'complete', completedAt: new Date() }).where(eq(clientCheckouts.id, checkout.id))
-  await tx.update(clientInvitations).set({ state: 'accepted', acceptedAt: new Date(), clientUserId: checkout.clientUserId }).where(eq(clientInvitations.id, row.invitation.id))
+  await tx
+    .update(clientInvitations)
+    .set({ state: 'accepted', acceptedAt: new Date(), clientUserId: checkout.clientUserId })
+    .where(eq(clientInvitations.id, row.invitation.id))
   return sub
 }
 
 /** The open client checkout of an invitation (Stripe's invoice may arrive before the checkout event). */
 export async function openCheckoutOf(db: Tx, invitationId: string) {
-  const [row] = await db.select().from(clientCheckouts).where(and(eq(clientCheckouts.invitationId, invitationId), eq(clientCheckouts.status, 'open'))).orderBy(desc(clientCheckouts.createdAt)).limit(1)
+  const [row] = await db
+    .select()
+    .from(clientCheckouts)
+    .where(and(eq(clientCheckouts.invitationId, invitationId), eq(clientCheckouts.status, 'open')))
+    .orderBy(desc(clientCheckouts.createdAt))
+    .limit(1)
   return row
 }
 
@@ -211,23 +262,25 @@ export async function mySubscriptions(app: FastifyInstance, user: AuthUser) {
     .where(eq(clientSubscriptions.clientUserId, user.id))
     .orderBy(desc(clientSubscriptions.createdAt))
   return {
-    data: rows.map(
-      ({ sub, offer, trainer }): MySubscription => ({
-        id: sub.id,
-        trainer: { id: trainer.id, firstName: trainer.firstName, lastName: trainer.lastName },
-        offerTitle: offer.title,
-        priceClp: sub.priceClp,
-        state: sub.state,
-        currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
-        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-        createdAt: sub.createdAt.toISOString(),
-      }),
-    ),
+    data: rows.map(({ sub, offer, trainer }): MySubscription => ({
+      id: sub.id,
+      trainer: { id: trainer.id, firstName: trainer.firstName, lastName: trainer.lastName },
+      offerTitle: offer.title,
+      priceClp: sub.priceClp,
+      state: sub.state,
+      currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      createdAt: sub.createdAt.toISOString(),
+    })),
   }
 }
 
 async function mySubscription(app: FastifyInstance, user: AuthUser, id: string) {
-  const [sub] = await app.db.select().from(clientSubscriptions).where(and(eq(clientSubscriptions.id, id), eq(clientSubscriptions.clientUserId, user.id))).limit(1)
+  const [sub] = await app.db
+    .select()
+    .from(clientSubscriptions)
+    .where(and(eq(clientSubscriptions.id, id), eq(clientSubscriptions.clientUserId, user.id)))
+    .limit(1)
   if (!sub) throw notFound('No such subscription', { id: 'notFound' })
   return sub
 }
@@ -235,14 +288,24 @@ async function mySubscription(app: FastifyInstance, user: AuthUser, id: string) 
 export async function clientPortal(app: FastifyInstance, user: AuthUser, id: string, rawReturnUrl: string) {
   const returnUrl = ownUrl(app, rawReturnUrl, 'returnUrl')
   const sub = await mySubscription(app, user, id)
-  return app.payments.clients.createPortal({ clientUserId: user.id, customerId: sub.providerCustomerId, accountId: sub.providerAccountId, returnUrl })
+  return app.payments.clients.createPortal({
+    clientUserId: user.id,
+    customerId: sub.providerCustomerId,
+    accountId: sub.providerAccountId,
+    returnUrl,
+  })
 }
 
 /** The client stops renewing: the paid period runs to its end, then the subscription ends. */
 export async function cancelMySubscription(app: FastifyInstance, user: AuthUser, id: string) {
   const sub = await mySubscription(app, user, id)
   if (sub.state !== 'cancelled' && !sub.cancelAtPeriodEnd) {
-    if (sub.provider === app.payments.name) await app.payments.clients.cancelSubscription({ subscriptionId: sub.providerSubscriptionId, accountId: sub.providerAccountId, atPeriodEnd: true })
+    if (sub.provider === app.payments.name)
+      await app.payments.clients.cancelSubscription({
+        subscriptionId: sub.providerSubscriptionId,
+        accountId: sub.providerAccountId,
+        atPeriodEnd: true,
+      })
     await app.db.update(clientSubscriptions).set({ cancelAtPeriodEnd: true }).where(eq(clientSubscriptions.id, sub.id))
   }
   return (await mySubscriptions(app, user)).data.find((s) => s.id === sub.id)!

@@ -11,7 +11,10 @@ import { createOffer, eligibleTrainer, gymWithTrainer, portal, sandboxClient } f
 const ctx = useTestApp()
 const get = (url: string, token: string) => call(ctx.app, 'GET', `/api/v1${url}`, { token })
 const sumCsv = (csv: string, column: string) => {
-  const [head, ...rows] = csv.trim().split('\r\n').map((l) => l.split(','))
+  const [head, ...rows] = csv
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','))
   const i = head.indexOf(`"${column}"`)
   return rows.reduce((s, r) => s + Number(r[i]), 0)
 }
@@ -33,7 +36,9 @@ describe('client billing on the sandbox', () => {
     expect(clients).toMatchObject({ limit: 5, used: 1 })
 
     let payments = (await get('/trainer/payments', trainer.token)).json().data
-    expect(payments).toEqual([expect.objectContaining({ amountClp: 25_000, trainerShareClp: 23_750, gymShareClp: 0, platformShareClp: 1_250, state: 'paid' })])
+    expect(payments).toEqual([
+      expect.objectContaining({ amountClp: 25_000, trainerShareClp: 23_750, gymShareClp: 0, platformShareClp: 1_250, state: 'paid' }),
+    ])
     expect(await balanceOf(ctx.app.db, `trainer:${trainer.trainerId}`)).toBe(23_750)
 
     // The client's portal: renewal charges the next month; a failed renewal makes it past due.
@@ -51,7 +56,10 @@ describe('client billing on the sandbox', () => {
 
     // Refunds: part, then the rest; never above what remains.
     const first = payments[0].id
-    let res = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${first}/refunds`, { token: trainer.token, body: { amountClp: 10_001 } })
+    let res = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${first}/refunds`, {
+      token: trainer.token,
+      body: { amountClp: 10_001 },
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ refundedClp: 10_001, state: 'partially_refunded' })
     res = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${first}/refunds`, { token: trainer.token, body: { amountClp: 15_000 } })
@@ -65,7 +73,14 @@ describe('client billing on the sandbox', () => {
 
     const month = (await get('/trainer/income', trainer.token)).json().data
     expect(month).toHaveLength(1)
-    expect(month[0]).toMatchObject({ payments: 3, grossClp: 75_000, refundedClp: 25_000, platformCommissionClp: 2_500, gymShareClp: 0, netClp: 47_500 })
+    expect(month[0]).toMatchObject({
+      payments: 3,
+      grossClp: 75_000,
+      refundedClp: 25_000,
+      platformCommissionClp: 2_500,
+      gymShareClp: 0,
+      netClp: 47_500,
+    })
 
     // CSV totals equal the ledger.
     const paymentsCsv = await get('/trainer/payments.csv', trainer.token)
@@ -75,10 +90,14 @@ describe('client billing on the sandbox', () => {
     const ledgerCsv = (await get('/trainer/ledger.csv', trainer.token)).body
     expect(sumCsv(ledgerCsv, 'amount_clp')).toBe(0)
     const trainerRows = ledgerCsv.split('\r\n').filter((l) => l.includes(`"trainer:${trainer.trainerId}"`))
-    expect(trainerRows.reduce((s, l) => s + Number(l.split(',').at(-1)), 0)).toBe(await balanceOf(ctx.app.db, `trainer:${trainer.trainerId}`))
+    expect(trainerRows.reduce((s, l) => s + Number(l.split(',').at(-1)), 0)).toBe(
+      await balanceOf(ctx.app.db, `trainer:${trainer.trainerId}`),
+    )
 
     // Cancellation by the client: the period runs out on the next renewal.
-    expect((await call(ctx.app, 'POST', `/api/v1/client/subscriptions/${client.subscriptionId}/cancel`, { token: client.clientToken })).json()).toMatchObject({ cancelAtPeriodEnd: true, state: 'active' })
+    expect(
+      (await call(ctx.app, 'POST', `/api/v1/client/subscriptions/${client.subscriptionId}/cancel`, { token: client.clientToken })).json(),
+    ).toMatchObject({ cancelAtPeriodEnd: true, state: 'active' })
     expect((await get('/trainer/clients', trainer.token)).json().data[0].nextChargeAt).toBeNull()
     await p.press('renew')
     expect((await get('/client/subscriptions', client.clientToken)).json().data[0].state).toBe('cancelled')
@@ -87,7 +106,7 @@ describe('client billing on the sandbox', () => {
     expect((await checkLedger(ctx.app.db)).problems).toEqual([])
   })
 
-  it('gym trainer with central billing: 60/35/5 from the gym\'s stored rates, in both dashboards', async () => {
+  it("gym trainer with central billing: 60/35/5 from the gym's stored rates, in both dashboards", async () => {
     const gym = await gymWithTrainer(ctx.app)
     const offer = await createOffer(ctx.app, gym.trainer.token, { priceClp: 30_001 })
     await sandboxClient(ctx.app, gym.trainer.token, offer.id)
@@ -98,7 +117,17 @@ describe('client billing on the sandbox', () => {
 
     const commissions = (await get('/business/commissions', gym.owner.token)).json()
     expect(commissions.centralBilling).toBe(true)
-    expect(commissions.data).toEqual([expect.objectContaining({ trainerId: gym.trainer.trainerId, trainerName: 'Gabriel Gym', payments: 1, grossClp: 30_001, trainerShareClp: 18_001, gymShareClp: 10_500, platformShareClp: 1_500 })])
+    expect(commissions.data).toEqual([
+      expect.objectContaining({
+        trainerId: gym.trainer.trainerId,
+        trainerName: 'Gabriel Gym',
+        payments: 1,
+        grossClp: 30_001,
+        trainerShareClp: 18_001,
+        gymShareClp: 10_500,
+        platformShareClp: 1_500,
+      }),
+    ])
     const csv = (await get('/business/commissions.csv', gym.owner.token)).body
     expect(sumCsv(csv, 'gym_share_clp')).toBe(await balanceOf(ctx.app.db, `gym:${gym.gymId}`))
 
@@ -116,11 +145,18 @@ describe('client billing on the sandbox', () => {
     const list = (await call(ctx.app, 'GET', `/api/v1/trainers/${trainer.trainerId}/offers`)).json()
     expect(list.data.map((o: { id: string }) => o.id)).toEqual([kept.id])
 
-    const res = await call(ctx.app, 'POST', '/api/v1/trainer/invitations', { token: trainer.token, body: { offerId: kept.id, email: 'lucia.perez@example.com' } })
+    const res = await call(ctx.app, 'POST', '/api/v1/trainer/invitations', {
+      token: trainer.token,
+      body: { offerId: kept.id, email: 'lucia.perez@example.com' },
+    })
     expect(res.statusCode).toBe(200)
     const mail = (await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lucia.perez@example.com')))[0]
     const link = /\/invitacion\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]
     const details = (await call(ctx.app, 'GET', `/api/v1/client-invitations/${link}`)).json()
-    expect(details).toMatchObject({ offer: { id: kept.id, priceClp: 20_000, title: 'Kept' }, trainer: { id: trainer.trainerId }, emailHint: 'l***@example.com' })
+    expect(details).toMatchObject({
+      offer: { id: kept.id, priceClp: 20_000, title: 'Kept' },
+      trainer: { id: trainer.trainerId },
+      emailHint: 'l***@example.com',
+    })
   })
 })

@@ -12,7 +12,16 @@ import { billingOf } from './trainer.ts'
 
 /** Months and days are Chile's: a payment at 23:30 on the 31st in Santiago belongs to that month. */
 export const TIME_ZONE = 'America/Santiago'
-const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+const parts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
 
 function wallClock(at: Date) {
   const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]))
@@ -45,7 +54,8 @@ export function rangeOf(query: DateRangeQuery) {
   const valid = (day: string, field: string) => {
     const [y, m, d] = day.split('-').map(Number)
     const date = new Date(Date.UTC(y, m - 1, d))
-    if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 2000 || y > 2200) throw unprocessable({ [field]: 'invalid' }, `${field} is not a date`)
+    if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 2000 || y > 2200)
+      throw unprocessable({ [field]: 'invalid' }, `${field} is not a date`)
     return day
   }
   const now = new Date()
@@ -74,27 +84,30 @@ async function paymentsOf(db: Tx, where: ReturnType<typeof and>) {
     .innerJoin(offers, eq(offers.id, clientSubscriptions.offerId))
     .where(where)
     .orderBy(asc(clientPayments.paidAt))
-  return rows.map(
-    ({ payment: p, email, offerTitle }): Payment => ({
-      id: p.id,
-      subscriptionId: p.subscriptionId,
-      clientEmail: email,
-      offerTitle,
-      paidAt: p.paidAt.toISOString(),
-      amountClp: p.amountClp,
-      refundedClp: p.refundedClp,
-      trainerShareClp: p.trainerShareClp,
-      gymShareClp: p.gymShareClp,
-      platformShareClp: p.platformShareClp,
-      state: paymentState(p),
-    }),
-  )
+  return rows.map(({ payment: p, email, offerTitle }): Payment => ({
+    id: p.id,
+    subscriptionId: p.subscriptionId,
+    clientEmail: email,
+    offerTitle,
+    paidAt: p.paidAt.toISOString(),
+    amountClp: p.amountClp,
+    refundedClp: p.refundedClp,
+    trainerShareClp: p.trainerShareClp,
+    gymShareClp: p.gymShareClp,
+    platformShareClp: p.platformShareClp,
+    state: paymentState(p),
+  }))
 }
 
 export async function listPayments(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const { trainer } = await billingOf(app, user, false)
   const range = rangeOf(query)
-  return { data: await paymentsOf(app.db, and(eq(clientPayments.trainerId, trainer.id), gte(clientPayments.paidAt, range.from), lt(clientPayments.paidAt, range.to))) }
+  return {
+    data: await paymentsOf(
+      app.db,
+      and(eq(clientPayments.trainerId, trainer.id), gte(clientPayments.paidAt, range.from), lt(clientPayments.paidAt, range.to)),
+    ),
+  }
 }
 
 /**
@@ -111,7 +124,8 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
     const wanted = amount ?? refundable
     if (refundable === 0) throw unprocessable({ amountClp: 'tooBig' }, 'This payment was already refunded in full')
     if (wanted > refundable) throw unprocessable({ amountClp: 'tooBig' }, `At most ${refundable} CLP can be refunded`)
-    if (payment.provider !== app.payments.name) throw unprocessable({ id: 'notPurchasable' }, 'This payment belongs to another payment provider')
+    if (payment.provider !== app.payments.name)
+      throw unprocessable({ id: 'notPurchasable' }, 'This payment belongs to another payment provider')
     const [sub] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, payment.subscriptionId)).limit(1)
     const { refundId } = await app.payments.clients.refund({
       paymentId: payment.providerPaymentId,
@@ -125,7 +139,14 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
       if (err instanceof RefundTooLargeError) throw unprocessable({ amountClp: 'tooBig' }, err.message)
       throw err
     }
-    await recordAudit(tx, { action: 'client.refund', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'client_payment', subjectId: payment.id, after: { amountClp: wanted } })
+    await recordAudit(tx, {
+      action: 'client.refund',
+      actor: { id: user.id, email: user.email, role: user.role },
+      ip,
+      subjectType: 'client_payment',
+      subjectId: payment.id,
+      after: { amountClp: wanted },
+    })
   })
   const [out] = await paymentsOf(app.db, and(eq(clientPayments.id, paymentId)))
   return out
@@ -147,7 +168,14 @@ async function movements(db: Tx, where: ReturnType<typeof and>, range: { from: D
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .innerJoin(clientPayments, eq(clientPayments.id, ledgerTransactions.paymentId))
-    .where(and(where, gte(ledgerTransactions.createdAt, range.from), lt(ledgerTransactions.createdAt, range.to), inArray(ledgerTransactions.kind, ['payment', 'refund', 'dispute'])))
+    .where(
+      and(
+        where,
+        gte(ledgerTransactions.createdAt, range.from),
+        lt(ledgerTransactions.createdAt, range.to),
+        inArray(ledgerTransactions.kind, ['payment', 'refund', 'dispute']),
+      ),
+    )
     .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id), asc(ledgerEntries.account))
 }
 
@@ -184,7 +212,15 @@ export async function income(app: FastifyInstance, user: AuthUser, query: DateRa
   }
   const data: IncomeMonth[] = [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, t]) => ({ month, payments: t.payments, grossClp: t.grossClp, refundedClp: t.refundedClp, platformCommissionClp: t.platformShareClp, gymShareClp: t.gymShareClp, netClp: t.trainerShareClp }))
+    .map(([month, t]) => ({
+      month,
+      payments: t.payments,
+      grossClp: t.grossClp,
+      refundedClp: t.refundedClp,
+      platformCommissionClp: t.platformShareClp,
+      gymShareClp: t.gymShareClp,
+      netClp: t.trainerShareClp,
+    }))
   return { data }
 }
 
@@ -194,13 +230,36 @@ function cell(value: string | number) {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return `"${safe.replaceAll('"', '""')}"`
 }
-export const toCsv = (header: string[], rows: (string | number)[][]) => [header.map(cell), ...rows.map((r) => r.map(cell))].map((r) => r.join(',')).join('\r\n') + '\r\n'
+export const toCsv = (header: string[], rows: (string | number)[][]) =>
+  [header.map(cell), ...rows.map((r) => r.map(cell))].map((r) => r.join(',')).join('\r\n') + '\r\n'
 
 export async function paymentsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const { data } = await listPayments(app, user, query)
   return toCsv(
-    ['payment_id', 'paid_at', 'client_email', 'offer', 'amount_clp', 'refunded_clp', 'trainer_share_clp', 'gym_share_clp', 'platform_share_clp', 'state'],
-    data.map((p) => [p.id, p.paidAt, p.clientEmail, p.offerTitle, p.amountClp, p.refundedClp, p.trainerShareClp, p.gymShareClp, p.platformShareClp, p.state]),
+    [
+      'payment_id',
+      'paid_at',
+      'client_email',
+      'offer',
+      'amount_clp',
+      'refunded_clp',
+      'trainer_share_clp',
+      'gym_share_clp',
+      'platform_share_clp',
+      'state',
+    ],
+    data.map((p) => [
+      p.id,
+      p.paidAt,
+      p.clientEmail,
+      p.offerTitle,
+      p.amountClp,
+      p.refundedClp,
+      p.trainerShareClp,
+      p.gymShareClp,
+      p.platformShareClp,
+      p.state,
+    ]),
   )
 }
 
@@ -221,7 +280,9 @@ export async function gymCommissions(app: FastifyInstance, user: AuthUser, query
   if (!business && !gym) throw forbidden('Only gym owners can see commissions')
   const centralBilling = business?.centralBilling ?? false
   if (!gym) return { centralBilling, data: [] }
-  const names = new Map((await app.db.select().from(trainers).where(eq(trainers.gymId, gym.id))).map((t) => [t.id, `${t.firstName} ${t.lastName}`.trim()]))
+  const names = new Map(
+    (await app.db.select().from(trainers).where(eq(trainers.gymId, gym.id))).map((t) => [t.id, `${t.firstName} ${t.lastName}`.trim()]),
+  )
   const byKey = new Map<string, Totals & { month: string; trainerId: string }>()
   for (const m of await movements(app.db, and(eq(clientPayments.gymId, gym.id)), rangeOf(query))) {
     const month = chileMonth(m.at)
@@ -231,7 +292,11 @@ export async function gymCommissions(app: FastifyInstance, user: AuthUser, query
   }
   if (names.size < byKey.size) {
     // A trainer who left the gym keeps their rows; their name comes from the trainers table.
-    for (const t of await app.db.select().from(trainers).where(inArray(trainers.id, [...new Set([...byKey.values()].map((v) => v.trainerId))]))) names.set(t.id, `${t.firstName} ${t.lastName}`.trim())
+    for (const t of await app.db
+      .select()
+      .from(trainers)
+      .where(inArray(trainers.id, [...new Set([...byKey.values()].map((v) => v.trainerId))])))
+      names.set(t.id, `${t.firstName} ${t.lastName}`.trim())
   }
   const data: GymCommissionRow[] = [...byKey.values()]
     .sort((a, b) => a.month.localeCompare(b.month) || (names.get(a.trainerId) ?? '').localeCompare(names.get(b.trainerId) ?? ''))

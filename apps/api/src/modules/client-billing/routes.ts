@@ -34,16 +34,38 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { currentUser } from '../../plugins/auth.ts'
-import { cancelMySubscription, clientPortal, confirmInvitation, invitationDetails, mySubscriptions, sendInvitationCode, startClientCheckout } from './client.ts'
+import {
+  cancelMySubscription,
+  clientPortal,
+  confirmInvitation,
+  invitationDetails,
+  mySubscriptions,
+  sendInvitationCode,
+  startClientCheckout,
+} from './client.ts'
 import { gymCommissions, gymCommissionsCsv, income, ledgerCsv, listPayments, paymentsCsv, refundPayment } from './money.ts'
-import { cancelClientByTrainer, createOffer, inviteClient, listClients, listOffers, publicOffers, retireOffer, revokeInvitation, updateOffer } from './trainer.ts'
+import {
+  cancelClientByTrainer,
+  createOffer,
+  inviteClient,
+  listClients,
+  listOffers,
+  publicOffers,
+  retireOffer,
+  revokeInvitation,
+  updateOffer,
+} from './trainer.ts'
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema }
 const bearer = [{ bearer: [] }]
 const csvResponse = { 200: z.string().describe('text/csv'), ...errors }
 
 function sendCsv(reply: FastifyReply, name: string, body: string) {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).header('cache-control', 'no-store').send(body)
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(body)
 }
 
 /** Issue 12: trainers charge their clients. Route table: docs/client-billing.md. */
@@ -54,80 +76,205 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
   const tags = { trainer: ['client billing: trainer'], client: ['client billing: client'], gym: ['client billing: gym'] }
 
   // ---- Trainer ----
-  app.get('/trainer/offers', { schema: { tags: tags.trainer, summary: 'My offers', security: bearer, response: { 200: OfferListSchema, ...errors } }, preHandler: trainer }, (request) =>
-    listOffers(app, currentUser(request)),
+  app.get(
+    '/trainer/offers',
+    {
+      schema: { tags: tags.trainer, summary: 'My offers', security: bearer, response: { 200: OfferListSchema, ...errors } },
+      preHandler: trainer,
+    },
+    (request) => listOffers(app, currentUser(request)),
   )
   app.post(
     '/trainer/offers',
-    { schema: { tags: tags.trainer, summary: 'Create an offer (eligible trainer)', security: bearer, body: OfferCreateSchema, response: { 200: OfferSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'Create an offer (eligible trainer)',
+        security: bearer,
+        body: OfferCreateSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => createOffer(app, currentUser(request), request.body),
   )
   app.patch(
     '/trainer/offers/:id',
-    { schema: { tags: tags.trainer, summary: 'Edit one of my offers; a new price applies to new subscriptions', security: bearer, params: RouteIdParamsSchema, body: OfferUpdateSchema, response: { 200: OfferSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'Edit one of my offers; a new price applies to new subscriptions',
+        security: bearer,
+        params: RouteIdParamsSchema,
+        body: OfferUpdateSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => updateOffer(app, currentUser(request), request.params.id, request.body),
   )
   app.post(
     '/trainer/offers/:id/retire',
-    { schema: { tags: tags.trainer, summary: 'Retire one of my offers (pending invitations to it are revoked)', security: bearer, params: RouteIdParamsSchema, response: { 200: OfferSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'Retire one of my offers (pending invitations to it are revoked)',
+        security: bearer,
+        params: RouteIdParamsSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => retireOffer(app, currentUser(request), request.params.id),
   )
   app.post(
     '/trainer/invitations',
     {
-      schema: { tags: tags.trainer, summary: 'Invite a client by e-mail to one of my offers (plan limit enforced)', security: bearer, body: ClientInvitationCreateSchema, response: { 200: ClientInvitationSchema, ...errors } },
+      schema: {
+        tags: tags.trainer,
+        summary: 'Invite a client by e-mail to one of my offers (plan limit enforced)',
+        security: bearer,
+        body: ClientInvitationCreateSchema,
+        response: { 200: ClientInvitationSchema, ...errors },
+      },
       preHandler: [trainer, app.limit('client-invite-user', { max: 60, windowMs: 60 * 60_000, key: (r) => r.user?.id })],
     },
     (request) => inviteClient(app, currentUser(request), request.body, request.ip),
   )
   app.post(
     '/trainer/invitations/:id/revoke',
-    { schema: { tags: tags.trainer, summary: 'Withdraw one of my pending invitations', security: bearer, params: RouteIdParamsSchema, response: { 200: ClientInvitationSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'Withdraw one of my pending invitations',
+        security: bearer,
+        params: RouteIdParamsSchema,
+        response: { 200: ClientInvitationSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => revokeInvitation(app, currentUser(request), request.params.id),
   )
-  app.get('/trainer/clients', { schema: { tags: tags.trainer, summary: 'My clients and pending invitations', security: bearer, response: { 200: TrainerClientListSchema, ...errors } }, preHandler: trainer }, (request) =>
-    listClients(app, currentUser(request)),
+  app.get(
+    '/trainer/clients',
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'My clients and pending invitations',
+        security: bearer,
+        response: { 200: TrainerClientListSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
+    (request) => listClients(app, currentUser(request)),
   )
   app.post(
     '/trainer/clients/:id/cancel',
-    { schema: { tags: tags.trainer, summary: "Cancel one of my clients' subscriptions now", security: bearer, params: RouteIdParamsSchema, response: { 200: TrainerClientSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: "Cancel one of my clients' subscriptions now",
+        security: bearer,
+        params: RouteIdParamsSchema,
+        response: { 200: TrainerClientSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => cancelClientByTrainer(app, currentUser(request), request.params.id, request.ip),
   )
   app.get(
     '/trainer/payments',
-    { schema: { tags: tags.trainer, summary: "My clients' payments (stored split, refunds)", security: bearer, querystring: DateRangeQuerySchema, response: { 200: PaymentListSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: "My clients' payments (stored split, refunds)",
+        security: bearer,
+        querystring: DateRangeQuerySchema,
+        response: { 200: PaymentListSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => listPayments(app, currentUser(request), request.query),
   )
   app.post(
     '/trainer/payments/:id/refunds',
-    { schema: { tags: tags.trainer, summary: 'Refund one of my payments, whole or part', security: bearer, params: RouteIdParamsSchema, body: RefundRequestSchema, response: { 200: PaymentSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'Refund one of my payments, whole or part',
+        security: bearer,
+        params: RouteIdParamsSchema,
+        body: RefundRequestSchema,
+        response: { 200: PaymentSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => refundPayment(app, currentUser(request), request.params.id, request.body?.amountClp, request.ip),
   )
   app.get(
     '/trainer/income',
-    { schema: { tags: tags.trainer, summary: 'Income per month: gross, refunded, platform commission, gym share, net', security: bearer, querystring: DateRangeQuerySchema, response: { 200: IncomeSchema, ...errors } }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'Income per month: gross, refunded, platform commission, gym share, net',
+        security: bearer,
+        querystring: DateRangeQuerySchema,
+        response: { 200: IncomeSchema, ...errors },
+      },
+      preHandler: trainer,
+    },
     (request) => income(app, currentUser(request), request.query),
   )
   app.get(
     '/trainer/payments.csv',
-    { schema: { tags: tags.trainer, summary: 'My payments as CSV', security: bearer, querystring: DateRangeQuerySchema, response: csvResponse }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: 'My payments as CSV',
+        security: bearer,
+        querystring: DateRangeQuerySchema,
+        response: csvResponse,
+      },
+      preHandler: trainer,
+    },
     async (request, reply) => sendCsv(reply, 'payments', await paymentsCsv(app, currentUser(request), request.query)),
   )
   app.get(
     '/trainer/ledger.csv',
-    { schema: { tags: tags.trainer, summary: "The ledger entries of my payments' transactions as CSV", security: bearer, querystring: DateRangeQuerySchema, response: csvResponse }, preHandler: trainer },
+    {
+      schema: {
+        tags: tags.trainer,
+        summary: "The ledger entries of my payments' transactions as CSV",
+        security: bearer,
+        querystring: DateRangeQuerySchema,
+        response: csvResponse,
+      },
+      preHandler: trainer,
+    },
     async (request, reply) => sendCsv(reply, 'ledger', await ledgerCsv(app, currentUser(request), request.query)),
   )
 
   // ---- Gym owner ----
   app.get(
     '/business/commissions',
-    { schema: { tags: tags.gym, summary: 'Per trainer per month: gross, trainer, gym and platform shares', security: bearer, querystring: DateRangeQuerySchema, response: { 200: GymCommissionsSchema, ...errors } }, preHandler: owner },
+    {
+      schema: {
+        tags: tags.gym,
+        summary: 'Per trainer per month: gross, trainer, gym and platform shares',
+        security: bearer,
+        querystring: DateRangeQuerySchema,
+        response: { 200: GymCommissionsSchema, ...errors },
+      },
+      preHandler: owner,
+    },
     (request) => gymCommissions(app, currentUser(request), request.query),
   )
   app.get(
     '/business/commissions.csv',
-    { schema: { tags: tags.gym, summary: 'Commissions as CSV', security: bearer, querystring: DateRangeQuerySchema, response: csvResponse }, preHandler: owner },
+    {
+      schema: { tags: tags.gym, summary: 'Commissions as CSV', security: bearer, querystring: DateRangeQuerySchema, response: csvResponse },
+      preHandler: owner,
+    },
     async (request, reply) => sendCsv(reply, 'commissions', await gymCommissionsCsv(app, currentUser(request), request.query)),
   )
 
@@ -135,18 +282,38 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
   const tokenLimit = app.limit('client-invitation-ip', { max: 60, windowMs: 10 * 60_000 })
   app.get(
     '/trainers/:trainerId/offers',
-    { schema: { tags: tags.client, summary: "A trainer's active offers (no auth)", params: TrainerIdParamsSchema, response: { 200: PublicOfferListSchema, 404: ApiErrorSchema, 422: ApiErrorSchema } } },
+    {
+      schema: {
+        tags: tags.client,
+        summary: "A trainer's active offers (no auth)",
+        params: TrainerIdParamsSchema,
+        response: { 200: PublicOfferListSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+    },
     (request) => publicOffers(app, request.params.trainerId),
   )
   app.get(
     '/client-invitations/:token',
-    { schema: { tags: tags.client, summary: 'An invitation: trainer, offer, price (no auth; the token is the link)', params: InvitationTokenParamsSchema, response: { 200: InvitationDetailsSchema, 404: ApiErrorSchema, 422: ApiErrorSchema } }, preHandler: tokenLimit },
+    {
+      schema: {
+        tags: tags.client,
+        summary: 'An invitation: trainer, offer, price (no auth; the token is the link)',
+        params: InvitationTokenParamsSchema,
+        response: { 200: InvitationDetailsSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+      preHandler: tokenLimit,
+    },
     (request) => invitationDetails(app, request.params.token),
   )
   app.post(
     '/client-invitations/:token/code',
     {
-      schema: { tags: tags.client, summary: 'Mail a one-time code to the invited e-mail (no auth)', params: InvitationTokenParamsSchema, response: { 200: OtpSentSchema, 404: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema } },
+      schema: {
+        tags: tags.client,
+        summary: 'Mail a one-time code to the invited e-mail (no auth)',
+        params: InvitationTokenParamsSchema,
+        response: { 200: OtpSentSchema, 404: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
       preHandler: [tokenLimit, app.limit('client-invitation-code-ip', { max: 10, windowMs: 10 * 60_000 })],
     },
     (request) => sendInvitationCode(app, request.params.token),
@@ -154,7 +321,13 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
   app.post(
     '/client-invitations/:token/confirm',
     {
-      schema: { tags: tags.client, summary: 'Check the code: the client account is found or created and signed in (no auth)', params: InvitationTokenParamsSchema, body: InvitationConfirmSchema, response: { 200: InvitationConfirmedSchema, ...errors } },
+      schema: {
+        tags: tags.client,
+        summary: 'Check the code: the client account is found or created and signed in (no auth)',
+        params: InvitationTokenParamsSchema,
+        body: InvitationConfirmSchema,
+        response: { 200: InvitationConfirmedSchema, ...errors },
+      },
       preHandler: [tokenLimit, app.limit('client-invitation-confirm-ip', { max: 30, windowMs: 10 * 60_000 })],
     },
     (request) => confirmInvitation(app, request.params.token, request.body, request.ip),
@@ -162,22 +335,58 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
   app.post(
     '/client-invitations/:token/checkout',
     {
-      schema: { tags: tags.client, summary: 'Start the checkout of the invited offer (the invited client only)', security: bearer, params: InvitationTokenParamsSchema, body: ClientCheckoutRequestSchema, response: { 200: ClientCheckoutCreatedSchema, ...errors } },
+      schema: {
+        tags: tags.client,
+        summary: 'Start the checkout of the invited offer (the invited client only)',
+        security: bearer,
+        params: InvitationTokenParamsSchema,
+        body: ClientCheckoutRequestSchema,
+        response: { 200: ClientCheckoutCreatedSchema, ...errors },
+      },
       preHandler: [app.authenticate, app.limit('client-checkout-user', { max: 20, windowMs: 10 * 60_000, key: (r) => r.user?.id })],
     },
     (request) => startClientCheckout(app, currentUser(request), request.params.token, request.body),
   )
-  app.get('/client/subscriptions', { schema: { tags: tags.client, summary: 'My subscriptions to trainers', security: bearer, response: { 200: MySubscriptionListSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate }, (request) =>
-    mySubscriptions(app, currentUser(request)),
+  app.get(
+    '/client/subscriptions',
+    {
+      schema: {
+        tags: tags.client,
+        summary: 'My subscriptions to trainers',
+        security: bearer,
+        response: { 200: MySubscriptionListSchema, 401: ApiErrorSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => mySubscriptions(app, currentUser(request)),
   )
   app.post(
     '/client/subscriptions/:id/portal',
-    { schema: { tags: tags.client, summary: 'Open the billing portal for one of my subscriptions', security: bearer, params: RouteIdParamsSchema, body: ClientPortalRequestSchema, response: { 200: ClientPortalSessionSchema, ...errors } }, preHandler: app.authenticate },
+    {
+      schema: {
+        tags: tags.client,
+        summary: 'Open the billing portal for one of my subscriptions',
+        security: bearer,
+        params: RouteIdParamsSchema,
+        body: ClientPortalRequestSchema,
+        response: { 200: ClientPortalSessionSchema, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
     (request) => clientPortal(app, currentUser(request), request.params.id, request.body.returnUrl),
   )
   app.post(
     '/client/subscriptions/:id/cancel',
-    { schema: { tags: tags.client, summary: 'Cancel one of my subscriptions at the end of the paid period', security: bearer, params: RouteIdParamsSchema, response: { 200: MySubscriptionSchema, ...errors } }, preHandler: app.authenticate },
+    {
+      schema: {
+        tags: tags.client,
+        summary: 'Cancel one of my subscriptions at the end of the paid period',
+        security: bearer,
+        params: RouteIdParamsSchema,
+        response: { 200: MySubscriptionSchema, ...errors },
+      },
+      preHandler: app.authenticate,
+    },
     (request) => cancelMySubscription(app, currentUser(request), request.params.id),
   )
 }

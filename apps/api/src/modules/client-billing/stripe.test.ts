@@ -1,6 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientPayments, clientRefunds, clientSubscriptions, ledgerTransactions, payoutAccounts, plans, subscriptions, trainers, users } from '../../db/schema.ts'
+import {
+  clientPayments,
+  clientRefunds,
+  clientSubscriptions,
+  ledgerTransactions,
+  payoutAccounts,
+  plans,
+  subscriptions,
+  trainers,
+  users,
+} from '../../db/schema.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
 import { signedEvent, startFakeStripe } from '../../testing/fake-stripe.ts'
 import { loginAs, PASSWORD } from '../billing/test-helpers.ts'
@@ -22,10 +32,24 @@ const stripe = await startFakeStripe(({ method, path, form }) => {
   }
   if (path.startsWith('/v1/subscriptions/')) {
     const id = path.split('/').pop()
-    return { id, object: 'subscription', customer: `cus_${id}`, status: method === 'DELETE' ? 'canceled' : 'active', cancel_at_period_end: form.cancel_at_period_end === 'true', canceled_at: null, items: { object: 'list', data: [{ id: 'si', object: 'subscription_item', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }] }, metadata: {} }
+    return {
+      id,
+      object: 'subscription',
+      customer: `cus_${id}`,
+      status: method === 'DELETE' ? 'canceled' : 'active',
+      cancel_at_period_end: form.cancel_at_period_end === 'true',
+      canceled_at: null,
+      items: {
+        object: 'list',
+        data: [{ id: 'si', object: 'subscription_item', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }],
+      },
+      metadata: {},
+    }
   }
-  if (method === 'POST' && path === '/v1/refunds') return { id: `re_${++refunds}`, object: 'refund', amount: Number(form.amount), charge: form.charge, status: 'succeeded' }
-  if (method === 'POST' && path === '/v1/transfers') return { id: `tr_${++transfers}`, object: 'transfer', amount: Number(form.amount), destination: form.destination }
+  if (method === 'POST' && path === '/v1/refunds')
+    return { id: `re_${++refunds}`, object: 'refund', amount: Number(form.amount), charge: form.charge, status: 'succeeded' }
+  if (method === 'POST' && path === '/v1/transfers')
+    return { id: `tr_${++transfers}`, object: 'transfer', amount: Number(form.amount), destination: form.destination }
   return undefined
 })
 afterAll(() => stripe.close())
@@ -41,10 +65,22 @@ const deliver = (type: string, object: Record<string, unknown>, opts: { id?: str
 async function stripeTrainer(accountId: string): Promise<TestTrainer> {
   const email = uniqueEmail('stripe-trainer')
   const user = (await insertUser(ctx.app.db, { email, password: PASSWORD, firstName: 'Tomás', lastName: 'Stripe', role: 'trainer' }))!
-  const [trainer] = await ctx.app.db.insert(trainers).values({ userId: user.id, firstName: 'Tomás', lastName: 'Stripe', email, stripeOnboardingComplete: true }).returning()
+  const [trainer] = await ctx.app.db
+    .insert(trainers)
+    .values({ userId: user.id, firstName: 'Tomás', lastName: 'Stripe', email, stripeOnboardingComplete: true })
+    .returning()
   const [starter] = await ctx.app.db.select().from(plans).where(eq(plans.key, 'starter'))
-  await ctx.app.db.insert(subscriptions).values({ userId: user.id, planId: starter.id, provider: 'stripe', providerSubscriptionId: `sub_plat_${user.id}`, status: 'active', currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) })
-  await ctx.app.db.insert(payoutAccounts).values({ userId: user.id, provider: 'stripe', providerAccountId: accountId, chargesEnabled: true, detailsSubmitted: true })
+  await ctx.app.db.insert(subscriptions).values({
+    userId: user.id,
+    planId: starter.id,
+    provider: 'stripe',
+    providerSubscriptionId: `sub_plat_${user.id}`,
+    status: 'active',
+    currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+  })
+  await ctx.app.db
+    .insert(payoutAccounts)
+    .values({ userId: user.id, provider: 'stripe', providerAccountId: accountId, chargesEnabled: true, detailsSubmitted: true })
   return { userId: user.id, trainerId: trainer.id, email, token: await loginAs(ctx.app, email) }
 }
 
@@ -73,10 +109,16 @@ let gym: TestGym
 beforeAll(async () => {
   independent = await stripeTrainer('acct_independent')
   gym = await gymWithTrainer(ctx.app)
-  await ctx.app.db.insert(payoutAccounts).values({ userId: gym.trainer.userId, provider: 'stripe', providerAccountId: 'acct_gym_trainer', chargesEnabled: true, detailsSubmitted: true })
+  await ctx.app.db.insert(payoutAccounts).values({
+    userId: gym.trainer.userId,
+    provider: 'stripe',
+    providerAccountId: 'acct_gym_trainer',
+    chargesEnabled: true,
+    detailsSubmitted: true,
+  })
 }, 30_000)
 
-describe('independent trainer: a direct charge on the trainer\'s account with the platform fee', () => {
+describe("independent trainer: a direct charge on the trainer's account with the platform fee", () => {
   it('checkout, exactly-once payment under parallel duplicate deliveries, failure, refunds, dispute, end', async () => {
     const c = await checkout(independent, 25_000)
     const sent = stripe.calls('POST', '/v1/checkout/sessions').at(-1)!
@@ -92,29 +134,64 @@ describe('independent trainer: a direct charge on the trainer\'s account with th
       'subscription_data[metadata][clientUserId]': c.clientId,
     })
 
-    const completed = await deliver('checkout.session.completed', { id: c.checkoutId, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_ind_1', customer: 'cus_ind_1', metadata: { kind: 'client' } }, { account: 'acct_independent' })
+    const completed = await deliver(
+      'checkout.session.completed',
+      {
+        id: c.checkoutId,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: 'sub_ind_1',
+        customer: 'cus_ind_1',
+        metadata: { kind: 'client' },
+      },
+      { account: 'acct_independent' },
+    )
     expect(completed.statusCode, completed.body).toBe(200)
     expect(stripe.calls('GET', '/v1/subscriptions/sub_ind_1').at(-1)!.headers['stripe-account']).toBe('acct_independent')
     const [sub] = await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.providerSubscriptionId, 'sub_ind_1'))
-    expect(sub).toMatchObject({ state: 'active', providerAccountId: 'acct_independent', trainerBps: 9500, gymBps: 0, platformBps: 500, priceClp: 25_000 })
+    expect(sub).toMatchObject({
+      state: 'active',
+      providerAccountId: 'acct_independent',
+      trainerBps: 9500,
+      gymBps: 0,
+      platformBps: 500,
+      priceClp: 25_000,
+    })
 
     // The same event delivered five times at once, and the same charge under another event id.
     const paid = invoice('sub_ind_1', 'ch_ind_1', 25_000)
-    const results = await Promise.all(Array.from({ length: 5 }, () => deliver('invoice.paid', paid, { id: 'evt_ind_paid_1', account: 'acct_independent' })))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('invoice.paid', paid, { id: 'evt_ind_paid_1', account: 'acct_independent' })),
+    )
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200])
     expect(results.filter((r) => r.json().duplicate === false)).toHaveLength(1)
     expect((await deliver('invoice.paid', paid, { id: 'evt_ind_paid_again', account: 'acct_independent' })).statusCode).toBe(200)
     const payments = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.subscriptionId, sub.id))
-    expect(payments).toEqual([expect.objectContaining({ providerPaymentId: 'ch_ind_1', amountClp: 25_000, trainerShareClp: 23_750, platformShareClp: 1_250 })])
+    expect(payments).toEqual([
+      expect.objectContaining({ providerPaymentId: 'ch_ind_1', amountClp: 25_000, trainerShareClp: 23_750, platformShareClp: 1_250 }),
+    ])
     // The trainer's share never reached the platform: settled at once.
     expect(await balanceOf(ctx.app.db, `trainer:${independent.trainerId}`)).toBe(0)
     expect(await ctx.app.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, payments[0].id))).toHaveLength(2)
 
-    expect((await deliver('invoice.payment_failed', { id: 'in_fail', object: 'invoice', subscription: 'sub_ind_1' }, { account: 'acct_independent' })).statusCode).toBe(200)
+    expect(
+      (
+        await deliver(
+          'invoice.payment_failed',
+          { id: 'in_fail', object: 'invoice', subscription: 'sub_ind_1' },
+          { account: 'acct_independent' },
+        )
+      ).statusCode,
+    ).toBe(200)
     expect((await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, sub.id)))[0].state).toBe('past_due')
 
     // A refund from the dashboard: on the connected account, with the platform fee refunded too.
-    const refund = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${payments[0].id}/refunds`, { token: independent.token, body: { amountClp: 5_000 } })
+    const refund = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${payments[0].id}/refunds`, {
+      token: independent.token,
+      body: { amountClp: 5_000 },
+    })
     expect(refund.statusCode, refund.body).toBe(200)
     const refundCall = stripe.calls('POST', '/v1/refunds').at(-1)!
     expect(refundCall.headers['stripe-account']).toBe('acct_independent')
@@ -122,23 +199,62 @@ describe('independent trainer: a direct charge on the trainer\'s account with th
     expect(refundCall.form).toMatchObject({ charge: 'ch_ind_1', amount: '5000', refund_application_fee: 'true' })
     const refundId = `re_${refunds}`
     // Stripe reports it (and one made in its own dashboard): the first is already applied.
-    const report = await deliver('charge.refunded', { id: 'ch_ind_1', object: 'charge', refunds: { object: 'list', data: [{ id: refundId, amount: 5_000 }, { id: 're_dashboard', amount: 1_000 }] } }, { account: 'acct_independent' })
+    const report = await deliver(
+      'charge.refunded',
+      {
+        id: 'ch_ind_1',
+        object: 'charge',
+        refunds: {
+          object: 'list',
+          data: [
+            { id: refundId, amount: 5_000 },
+            { id: 're_dashboard', amount: 1_000 },
+          ],
+        },
+      },
+      { account: 'acct_independent' },
+    )
     expect(report.statusCode).toBe(200)
     expect(await ctx.app.db.select().from(clientRefunds).where(eq(clientRefunds.paymentId, payments[0].id))).toHaveLength(2)
-    const dispute = await deliver('charge.dispute.created', { id: 'dp_1', object: 'dispute', charge: 'ch_ind_1', amount: 25_000 }, { account: 'acct_independent' })
+    const dispute = await deliver(
+      'charge.dispute.created',
+      { id: 'dp_1', object: 'dispute', charge: 'ch_ind_1', amount: 25_000 },
+      { account: 'acct_independent' },
+    )
     expect(dispute.statusCode).toBe(200)
     const [after] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.id, payments[0].id))
     expect(after.refundedClp).toBe(25_000)
     expect(after.disputedAt).not.toBeNull()
 
-    await deliver('customer.subscription.deleted', { id: 'sub_ind_1', object: 'subscription', customer: 'cus_ind_1', status: 'canceled', cancel_at_period_end: false, canceled_at: Math.floor(Date.now() / 1000), items: { object: 'list', data: [] } })
+    await deliver('customer.subscription.deleted', {
+      id: 'sub_ind_1',
+      object: 'subscription',
+      customer: 'cus_ind_1',
+      status: 'canceled',
+      cancel_at_period_end: false,
+      canceled_at: Math.floor(Date.now() / 1000),
+      items: { object: 'list', data: [] },
+    })
     expect((await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, sub.id)))[0].state).toBe('cancelled')
     expect((await checkLedger(ctx.app.db)).problems).toEqual([])
   })
 
   it('the trainer cancelling a client cancels the subscription on the connected account', async () => {
     const c = await checkout(independent, 15_000)
-    await deliver('checkout.session.completed', { id: c.checkoutId, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_ind_2', customer: 'cus_ind_2', metadata: { kind: 'client' } }, { account: 'acct_independent' })
+    await deliver(
+      'checkout.session.completed',
+      {
+        id: c.checkoutId,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: 'sub_ind_2',
+        customer: 'cus_ind_2',
+        metadata: { kind: 'client' },
+      },
+      { account: 'acct_independent' },
+    )
     const [sub] = await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.providerSubscriptionId, 'sub_ind_2'))
     const res = await call(ctx.app, 'POST', `/api/v1/trainer/clients/${sub.id}/cancel`, { token: independent.token })
     expect(res.statusCode, res.body).toBe(200)
@@ -155,7 +271,7 @@ describe('independent trainer: a direct charge on the trainer\'s account with th
   })
 })
 
-describe('gym trainer: the platform charges, then transfers the trainer\'s and the gym\'s shares', () => {
+describe("gym trainer: the platform charges, then transfers the trainer's and the gym's shares", () => {
   it('the invoice arriving before the checkout event starts the subscription; transfers 60 % and 35 %', async () => {
     const c = await checkout(gym.trainer, 40_000)
     const sent = stripe.calls('POST', '/v1/checkout/sessions').at(-1)!
@@ -170,7 +286,16 @@ describe('gym trainer: the platform charges, then transfers the trainer\'s and t
     const [sub] = await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.providerSubscriptionId, 'sub_gym_1'))
     expect(sub).toMatchObject({ gymId: gym.gymId, trainerBps: 6000, gymBps: 3500, platformBps: 500, providerAccountId: null })
     // The checkout event after it finds the subscription already there.
-    await deliver('checkout.session.completed', { id: c.checkoutId, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_gym_1', customer: 'cus_gym_1', metadata: { kind: 'client' } })
+    await deliver('checkout.session.completed', {
+      id: c.checkoutId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: 'sub_gym_1',
+      customer: 'cus_gym_1',
+      metadata: { kind: 'client' },
+    })
     expect(await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.clientUserId, c.clientId))).toHaveLength(1)
 
     const [payment] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.subscriptionId, sub.id))
@@ -183,11 +308,16 @@ describe('gym trainer: the platform charges, then transfers the trainer\'s and t
     expect(await balanceOf(ctx.app.db, `trainer:${gym.trainer.trainerId}`)).toBe(0)
     expect(await balanceOf(ctx.app.db, `gym:${gym.gymId}`)).toBe(0)
     expect(await balanceOf(ctx.app.db, 'platform_revenue')).toBeGreaterThanOrEqual(2_000)
-    const txs = await ctx.app.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.paymentId, payment.id)))
+    const txs = await ctx.app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.paymentId, payment.id)))
     expect(txs.map((t) => t.kind).sort()).toEqual(['payment', 'transfer', 'transfer'])
 
     const commissions = (await call(ctx.app, 'GET', '/api/v1/business/commissions', { token: gym.owner.token })).json().data
-    expect(commissions).toEqual([expect.objectContaining({ grossClp: 40_000, trainerShareClp: 24_000, gymShareClp: 14_000, platformShareClp: 2_000 })])
+    expect(commissions).toEqual([
+      expect.objectContaining({ grossClp: 40_000, trainerShareClp: 24_000, gymShareClp: 14_000, platformShareClp: 2_000 }),
+    ])
     expect((await checkLedger(ctx.app.db)).problems).toEqual([])
   })
 })

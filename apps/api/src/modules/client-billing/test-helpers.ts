@@ -16,7 +16,11 @@ export interface TestTrainer {
 /** A trainer on a sandbox trial (Starter: 5 clients) with payout onboarding complete. */
 export async function eligibleTrainer(app: FastifyInstance, opts: { onboarded?: boolean } = {}): Promise<TestTrainer> {
   const member = await paidTrainer(app)
-  const [trainer] = await app.db.update(trainers).set({ stripeOnboardingComplete: opts.onboarded ?? true }).where(eq(trainers.userId, member.id)).returning()
+  const [trainer] = await app.db
+    .update(trainers)
+    .set({ stripeOnboardingComplete: opts.onboarded ?? true })
+    .where(eq(trainers.userId, member.id))
+    .returning()
   return { userId: member.id, trainerId: trainer.id, email: member.email, token: await loginAs(app, member.email) }
 }
 
@@ -29,11 +33,41 @@ export interface TestGym {
 /** A gym owner with central billing (stored rates 60/35/5) and one onboarded trainer of the gym. */
 export async function gymWithTrainer(app: FastifyInstance, opts: { centralBilling?: boolean } = {}): Promise<TestGym> {
   const ownerEmail = uniqueEmail('owner')
-  const owner = (await insertUser(app.db, { email: ownerEmail, password: PASSWORD, firstName: 'Olga', lastName: 'Dueña', role: 'gym_owner' }))!
-  await app.db.insert(businesses).values({ ownerId: owner.id, name: 'Gym Central', address: 'Av. 1', centralBilling: opts.centralBilling ?? true, paymentAccountId: 'acct_gym_test' })
-  const [gym] = await app.db.insert(gyms).values({ ownerId: owner.id, name: 'Gym Central', address: 'Av. 1', city: 'Santiago', state: 'RM', zipCode: '8320000', phone: '+56 2 2222 2222', email: ownerEmail }).returning()
+  const owner = (await insertUser(app.db, {
+    email: ownerEmail,
+    password: PASSWORD,
+    firstName: 'Olga',
+    lastName: 'Dueña',
+    role: 'gym_owner',
+  }))!
+  await app.db.insert(businesses).values({
+    ownerId: owner.id,
+    name: 'Gym Central',
+    address: 'Av. 1',
+    centralBilling: opts.centralBilling ?? true,
+    paymentAccountId: 'acct_gym_test',
+  })
+  const [gym] = await app.db
+    .insert(gyms)
+    .values({
+      ownerId: owner.id,
+      name: 'Gym Central',
+      address: 'Av. 1',
+      city: 'Santiago',
+      state: 'RM',
+      zipCode: '8320000',
+      phone: '+56 2 2222 2222',
+      email: ownerEmail,
+    })
+    .returning()
   const trainerEmail = uniqueEmail('gymtrainer')
-  const user = (await insertUser(app.db, { email: trainerEmail, password: PASSWORD, firstName: 'Gabriel', lastName: 'Gym', role: 'trainer' }))!
+  const user = (await insertUser(app.db, {
+    email: trainerEmail,
+    password: PASSWORD,
+    firstName: 'Gabriel',
+    lastName: 'Gym',
+    role: 'trainer',
+  }))!
   const [trainer] = await app.db
     .insert(trainers)
     .values({ userId: user.id, gymId: gym.id, firstName: 'Gabriel', lastName: 'Gym', email: trainerEmail, stripeOnboardingComplete: true })
@@ -48,7 +82,10 @@ export async function gymWithTrainer(app: FastifyInstance, opts: { centralBillin
 }
 
 export async function createOffer(app: FastifyInstance, token: string, body: Record<string, unknown> = {}) {
-  const res = await call(app, 'POST', '/api/v1/trainer/offers', { token, body: { title: 'Plan mensual', description: '8 sesiones', priceClp: 25_000, sessionsPerMonth: 8, ...body } })
+  const res = await call(app, 'POST', '/api/v1/trainer/offers', {
+    token,
+    body: { title: 'Plan mensual', description: '8 sesiones', priceClp: 25_000, sessionsPerMonth: 8, ...body },
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as { id: string; priceClp: number }
 }
@@ -74,7 +111,10 @@ export async function confirmClient(app: FastifyInstance, link: string, email: s
   const sent = await call(app, 'POST', `/api/v1/client-invitations/${link}/code`, { ip })
   expect(sent.statusCode, sent.body).toBe(200)
   const code = /(\d{6})/.exec((await lastMailTo(app, email)).subject)![1]
-  const res = await call(app, 'POST', `/api/v1/client-invitations/${link}/confirm`, { ip, body: { otp: code, firstName: 'Carla', lastName: 'Cliente' } })
+  const res = await call(app, 'POST', `/api/v1/client-invitations/${link}/confirm`, {
+    ip,
+    body: { otp: code, firstName: 'Carla', lastName: 'Cliente' },
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().token as string
 }
@@ -101,7 +141,10 @@ export async function sandboxClient(app: FastifyInstance, trainerToken: string, 
 
 /** A sandbox portal link of the client, and a helper to press one of its buttons. */
 export async function portal(app: FastifyInstance, clientToken: string, subscriptionId: string) {
-  const res = await call(app, 'POST', `/api/v1/client/subscriptions/${subscriptionId}/portal`, { token: clientToken, body: { returnUrl: `${app.config.APP_URL}/cliente` } })
+  const res = await call(app, 'POST', `/api/v1/client/subscriptions/${subscriptionId}/portal`, {
+    token: clientToken,
+    body: { returnUrl: `${app.config.APP_URL}/cliente` },
+  })
   expect(res.statusCode, res.body).toBe(200)
   const path = new URL(res.json().url).pathname
   return {
@@ -113,4 +156,11 @@ export async function portal(app: FastifyInstance, clientToken: string, subscrip
   }
 }
 
-export const userByEmail = async (app: FastifyInstance, email: string) => (await app.db.select().from(users).where(and(eq(users.email, email))).limit(1))[0]
+export const userByEmail = async (app: FastifyInstance, email: string) =>
+  (
+    await app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email)))
+      .limit(1)
+  )[0]

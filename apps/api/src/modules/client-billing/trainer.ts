@@ -66,18 +66,27 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
   const trainer = await trainerOfUser(db, user.id)
   if (!trainer) throw forbidden('Only trainers can do this')
   const central = await centralBillingOf(db, trainer)
-  const planLimit = async (key: string) => (await db.select({ limit: plans.clientLimit }).from(plans).where(eq(plans.key, key)).limit(1))[0]?.limit ?? 0
+  const planLimit = async (key: string) =>
+    (await db.select({ limit: plans.clientLimit }).from(plans).where(eq(plans.key, key)).limit(1))[0]?.limit ?? 0
   let limit: number
   let rates: RatesBps
   if (central) {
-    rates = { trainer: rateToBps(central.business.commissionTrainer), gym: rateToBps(central.business.commissionGym), platform: rateToBps(central.business.commissionPlatform) }
+    rates = {
+      trainer: rateToBps(central.business.commissionTrainer),
+      gym: rateToBps(central.business.commissionGym),
+      platform: rateToBps(central.business.commissionPlatform),
+    }
     limit = await planLimit('pro')
   } else {
     rates = INDEPENDENT_RATES
     const stored = await latestSubscription(db, user.id)
     const now = Date.now()
-    const sub = stored && stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
-    const live = sub && (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) && !(sub.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd.getTime() <= now)
+    const sub =
+      stored && stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
+    const live =
+      sub &&
+      (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) &&
+      !(sub.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd.getTime() <= now)
     if (!live) {
       if (write) throw new HttpError(403, 'An active subscription is needed to charge clients', { subscription: 'required' })
       limit = 0
@@ -113,7 +122,10 @@ export async function listOffers(app: FastifyInstance, user: AuthUser) {
 
 export async function createOffer(app: FastifyInstance, user: AuthUser, input: OfferCreate) {
   const { trainer } = await billingOf(app, user, true)
-  const [row] = await app.db.insert(offers).values({ trainerId: trainer.id, ...input }).returning()
+  const [row] = await app.db
+    .insert(offers)
+    .values({ trainerId: trainer.id, ...input })
+    .returning()
   return toOffer(row)
 }
 
@@ -141,7 +153,10 @@ export async function retireOffer(app: FastifyInstance, user: AuthUser, offerId:
   return app.db.transaction(async (tx) => {
     const [row] = await tx.update(offers).set({ retiredAt: new Date() }).where(eq(offers.id, offer.id)).returning()
     // Links already mailed for it stop working.
-    await tx.update(clientInvitations).set({ state: 'revoked' }).where(and(eq(clientInvitations.offerId, offer.id), eq(clientInvitations.state, 'pending')))
+    await tx
+      .update(clientInvitations)
+      .set({ state: 'revoked' })
+      .where(and(eq(clientInvitations.offerId, offer.id), eq(clientInvitations.state, 'pending')))
     return toOffer(row)
   })
 }
@@ -164,7 +179,14 @@ async function placesUsed(db: Tx, trainerId: string, now: Date) {
 
 export function toInvitation(row: typeof clientInvitations.$inferSelect, now = Date.now()): ClientInvitation {
   const state = row.state === 'pending' && row.expiresAt.getTime() <= now ? 'expired' : row.state
-  return { id: row.id, offerId: row.offerId, email: row.email, state, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() }
+  return {
+    id: row.id,
+    offerId: row.offerId,
+    email: row.email,
+    state,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }
 }
 
 /**
@@ -188,22 +210,43 @@ export async function inviteClient(app: FastifyInstance, user: AuthUser, input: 
     const [pending] = await tx
       .select({ id: clientInvitations.id })
       .from(clientInvitations)
-      .where(and(eq(clientInvitations.trainerId, billing.trainer.id), eq(clientInvitations.email, email), eq(clientInvitations.state, 'pending'), gt(clientInvitations.expiresAt, now)))
+      .where(
+        and(
+          eq(clientInvitations.trainerId, billing.trainer.id),
+          eq(clientInvitations.email, email),
+          eq(clientInvitations.state, 'pending'),
+          gt(clientInvitations.expiresAt, now),
+        ),
+      )
       .limit(1)
     if (pending) throw conflict('This e-mail already has a pending invitation', { email: 'alreadyExists' })
     const [client] = await tx
       .select({ id: clientSubscriptions.id })
       .from(clientSubscriptions)
       .innerJoin(users, eq(users.id, clientSubscriptions.clientUserId))
-      .where(and(eq(clientSubscriptions.trainerId, billing.trainer.id), sql`lower(${users.email}) = ${email}`, inArray(clientSubscriptions.state, [...COUNTED_STATES])))
+      .where(
+        and(
+          eq(clientSubscriptions.trainerId, billing.trainer.id),
+          sql`lower(${users.email}) = ${email}`,
+          inArray(clientSubscriptions.state, [...COUNTED_STATES]),
+        ),
+      )
       .limit(1)
     if (client) throw conflict('This e-mail is already your client', { email: 'alreadyExists' })
     if ((await placesUsed(tx, billing.trainer.id, now)) >= billing.limit) {
-      throw conflict(`Client limit reached: your plan allows up to ${billing.limit} clients (pending invitations count).`, { clients: 'limitReached' })
+      throw conflict(`Client limit reached: your plan allows up to ${billing.limit} clients (pending invitations count).`, {
+        clients: 'limitReached',
+      })
     }
     const [created] = await tx
       .insert(clientInvitations)
-      .values({ trainerId: billing.trainer.id, offerId: offer.id, email, tokenHash: invitationDigest(token), expiresAt: new Date(now.getTime() + CLIENT_INVITATION_TTL_DAYS * 86_400_000) })
+      .values({
+        trainerId: billing.trainer.id,
+        offerId: offer.id,
+        email,
+        tokenHash: invitationDigest(token),
+        expiresAt: new Date(now.getTime() + CLIENT_INVITATION_TTL_DAYS * 86_400_000),
+      })
       .returning()
     const price = new Intl.NumberFormat('es-CL').format(offer.priceClp)
     await app.mailer.enqueue(tx, {
@@ -220,7 +263,14 @@ export async function inviteClient(app: FastifyInstance, user: AuthUser, input: 
       ].join('\n'),
       secrets: [link, token],
     })
-    await recordAudit(tx, { action: 'client.invite', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'client_invitation', subjectId: created.id, after: { offerId: offer.id } })
+    await recordAudit(tx, {
+      action: 'client.invite',
+      actor: { id: user.id, email: user.email, role: user.role },
+      ip,
+      subjectType: 'client_invitation',
+      subjectId: created.id,
+      after: { offerId: offer.id },
+    })
     return created
   })
   return toInvitation(row)
@@ -234,7 +284,11 @@ export async function revokeInvitation(app: FastifyInstance, user: AuthUser, inv
     .where(and(eq(clientInvitations.id, invitationId), eq(clientInvitations.trainerId, trainer.id), eq(clientInvitations.state, 'pending')))
     .returning()
   if (row) return toInvitation(row)
-  const [existing] = await app.db.select().from(clientInvitations).where(and(eq(clientInvitations.id, invitationId), eq(clientInvitations.trainerId, trainer.id))).limit(1)
+  const [existing] = await app.db
+    .select()
+    .from(clientInvitations)
+    .where(and(eq(clientInvitations.id, invitationId), eq(clientInvitations.trainerId, trainer.id)))
+    .limit(1)
   if (!existing) throw notFound('No such invitation', { id: 'notFound' })
   return toInvitation(existing)
 }
@@ -246,7 +300,13 @@ export async function listClients(app: FastifyInstance, user: AuthUser): Promise
     .select({ inv: clientInvitations, offer: offers })
     .from(clientInvitations)
     .innerJoin(offers, eq(offers.id, clientInvitations.offerId))
-    .where(and(eq(clientInvitations.trainerId, billing.trainer.id), eq(clientInvitations.state, 'pending'), gt(clientInvitations.expiresAt, now)))
+    .where(
+      and(
+        eq(clientInvitations.trainerId, billing.trainer.id),
+        eq(clientInvitations.state, 'pending'),
+        gt(clientInvitations.expiresAt, now),
+      ),
+    )
   const subs = await app.db
     .select({ sub: clientSubscriptions, offer: offers, client: users })
     .from(clientSubscriptions)
@@ -290,10 +350,25 @@ export async function cancelClientByTrainer(app: FastifyInstance, user: AuthUser
   const [sub] = await app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, subscriptionId)).limit(1)
   if (!sub || sub.trainerId !== trainer.id) throw notFound('No such client', { id: 'notFound' })
   if (sub.state !== 'cancelled') {
-    if (sub.provider === app.payments.name) await app.payments.clients.cancelSubscription({ subscriptionId: sub.providerSubscriptionId, accountId: sub.providerAccountId, atPeriodEnd: false })
+    if (sub.provider === app.payments.name)
+      await app.payments.clients.cancelSubscription({
+        subscriptionId: sub.providerSubscriptionId,
+        accountId: sub.providerAccountId,
+        atPeriodEnd: false,
+      })
     await app.db.transaction(async (tx) => {
-      await tx.update(clientSubscriptions).set({ state: 'cancelled', cancelledAt: new Date() }).where(and(eq(clientSubscriptions.id, sub.id), isNull(clientSubscriptions.cancelledAt)))
-      await recordAudit(tx, { action: 'client.cancel', actor: { id: user.id, email: user.email, role: user.role }, ip, subjectType: 'client_subscription', subjectId: sub.id, before: { state: sub.state } })
+      await tx
+        .update(clientSubscriptions)
+        .set({ state: 'cancelled', cancelledAt: new Date() })
+        .where(and(eq(clientSubscriptions.id, sub.id), isNull(clientSubscriptions.cancelledAt)))
+      await recordAudit(tx, {
+        action: 'client.cancel',
+        actor: { id: user.id, email: user.email, role: user.role },
+        ip,
+        subjectType: 'client_subscription',
+        subjectId: sub.id,
+        before: { state: sub.state },
+      })
     })
   }
   const list = await listClients(app, user)
@@ -302,9 +377,17 @@ export async function cancelClientByTrainer(app: FastifyInstance, user: AuthUser
 
 /** Public: a trainer's active offers (the app's trainer page). */
 export async function publicOffers(app: FastifyInstance, trainerId: string) {
-  const [trainer] = await app.db.select().from(trainers).where(and(eq(trainers.id, trainerId), eq(trainers.isActive, true))).limit(1)
+  const [trainer] = await app.db
+    .select()
+    .from(trainers)
+    .where(and(eq(trainers.id, trainerId), eq(trainers.isActive, true)))
+    .limit(1)
   if (!trainer) throw notFound('No such trainer', { trainerId: 'notFound' })
-  const rows = await app.db.select().from(offers).where(and(eq(offers.trainerId, trainer.id), isNull(offers.retiredAt))).orderBy(offers.priceClp)
+  const rows = await app.db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.trainerId, trainer.id), isNull(offers.retiredAt)))
+    .orderBy(offers.priceClp)
   return {
     trainer: { id: trainer.id, firstName: trainer.firstName, lastName: trainer.lastName },
     data: rows.map((r) => {

@@ -9,9 +9,15 @@ const ctx = useTestApp()
 const setup = (token: string, userId: string, email: string, extra: Record<string, unknown> = {}) =>
   call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', { token, body: { userId, email, country: 'CL', ...extra } })
 const status = (token: string | undefined, userId: string) => call(ctx.app, 'GET', `/api/v1/connect/account/by-user/${userId}`, { token })
-const onboarding = (token: string | undefined, userId: string) => call(ctx.app, 'GET', `/api/v1/trainers/by-user/${userId}/onboarding-status`, { token })
+const onboarding = (token: string | undefined, userId: string) =>
+  call(ctx.app, 'GET', `/api/v1/trainers/by-user/${userId}/onboarding-status`, { token })
 const form = (method: 'GET' | 'POST', url: string) =>
-  ctx.app.inject({ method, url, remoteAddress: freshIp(), ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}) })
+  ctx.app.inject({
+    method,
+    url,
+    remoteAddress: freshIp(),
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}),
+  })
 
 describe('POST /connect/onboarding/setup (sandbox)', () => {
   it('creates the payout account once, links to the sandbox page; completing it enables charges', async () => {
@@ -69,7 +75,13 @@ describe('POST /connect/onboarding/setup (sandbox)', () => {
 
   it('needs a token', async () => {
     const trainer = await paidTrainer(ctx.app)
-    expect((await call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', { body: { userId: trainer.id, email: trainer.email, country: 'CL' } })).statusCode).toBe(401)
+    expect(
+      (
+        await call(ctx.app, 'POST', '/api/v1/connect/onboarding/setup', {
+          body: { userId: trainer.id, email: trainer.email, country: 'CL' },
+        })
+      ).statusCode,
+    ).toBe(401)
     expect((await status(undefined, trainer.id)).statusCode).toBe(401)
     expect((await onboarding(undefined, trainer.id)).statusCode).toBe(401)
   })

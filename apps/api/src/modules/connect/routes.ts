@@ -34,7 +34,13 @@ export default async function connectRoutes(fastify: FastifyInstance) {
   app.get(
     '/connect/account/by-user/:userId',
     {
-      schema: { tags: ['connect'], summary: 'Your payout account status', security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: PayoutAccountStatusSchema, ...errors } },
+      schema: {
+        tags: ['connect'],
+        summary: 'Your payout account status',
+        security: [{ bearer: [] }],
+        params: UserIdParamsSchema,
+        response: { 200: PayoutAccountStatusSchema, ...errors },
+      },
       preHandler: app.authenticateFlow,
     },
     (request) => payoutAccountStatus(app, flowUserFor(request, request.params.userId).id),
@@ -43,7 +49,13 @@ export default async function connectRoutes(fastify: FastifyInstance) {
   app.get(
     '/trainers/by-user/:userId/onboarding-status',
     {
-      schema: { tags: ['connect'], summary: 'Whether your payout onboarding is complete', security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: TrainerOnboardingStatusSchema, ...errors } },
+      schema: {
+        tags: ['connect'],
+        summary: 'Whether your payout onboarding is complete',
+        security: [{ bearer: [] }],
+        params: UserIdParamsSchema,
+        response: { 200: TrainerOnboardingStatusSchema, ...errors },
+      },
       preHandler: app.authenticateFlow,
     },
     (request) => trainerOnboardingStatus(app, flowUserFor(request, request.params.userId).id),

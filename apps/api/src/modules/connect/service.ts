@@ -37,7 +37,12 @@ export async function setupOnboarding(app: FastifyInstance, userId: string, inpu
     account = (await payoutAccountOf(app.db, userId))!
   }
   const returnUrl = `${app.config.APP_URL}${onboardingReturnPath}`
-  const link = await app.payments.createOnboardingLink({ userId, accountId: account.providerAccountId, returnUrl, refreshUrl: `${returnUrl}?refresh=1` })
+  const link = await app.payments.createOnboardingLink({
+    userId,
+    accountId: account.providerAccountId,
+    returnUrl,
+    refreshUrl: `${returnUrl}?refresh=1`,
+  })
   return { onboardingUrl: link.url }
 }
 

@@ -5,8 +5,7 @@ import { z } from 'zod'
 import { devMailbox } from '../../db/schema.ts'
 import { devOnly } from '../../plugins/dev-only.ts'
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const MailboxQuerySchema = z.object({
   to: z.string().trim().toLowerCase().optional(),
@@ -38,7 +37,9 @@ export default async function mailboxRoutes(fastify: FastifyInstance) {
       .where(to ? eq(devMailbox.to, to) : undefined)
       .orderBy(desc(devMailbox.createdAt))
       .limit(limit)
-      .then((rows) => rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: 'sent', createdAt: r.createdAt.toISOString() })))
+      .then((rows) =>
+        rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: 'sent', createdAt: r.createdAt.toISOString() })),
+      )
 
   app.get(
     '/dev/mailbox.json',
@@ -50,9 +51,14 @@ export default async function mailboxRoutes(fastify: FastifyInstance) {
     const mails = await list(request.query.to, request.query.limit)
     const items = mails
       .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.status)}</span></header><pre>${escape(m.text)}</pre></article>`,
+        (m) =>
+          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.status)}</span></header><pre>${escape(m.text)}</pre></article>`,
       )
       .join('')
-    reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mailbox</title><style>body{font:14px system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#111}article{border:1px solid #ddd;border-radius:8px;margin:1rem 0;padding:1rem}header{display:flex;flex-direction:column;gap:.25rem}span{color:#555}pre{white-space:pre-wrap;font:13px ui-monospace,monospace;background:#f6f6f6;padding:.75rem;border-radius:6px}</style></head><body><h1>Built-in mailbox</h1><p>Mail the app would send, newest first. Set SMTP_URL to deliver real mail.</p>${items || '<p>No mail yet.</p>'}</body></html>`)
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mailbox</title><style>body{font:14px system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#111}article{border:1px solid #ddd;border-radius:8px;margin:1rem 0;padding:1rem}header{display:flex;flex-direction:column;gap:.25rem}span{color:#555}pre{white-space:pre-wrap;font:13px ui-monospace,monospace;background:#f6f6f6;padding:.75rem;border-radius:6px}</style></head><body><h1>Built-in mailbox</h1><p>Mail the app would send, newest first. Set SMTP_URL to deliver real mail.</p>${items || '<p>No mail yet.</p>'}</body></html>`,
+      )
   })
 }

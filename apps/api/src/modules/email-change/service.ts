@@ -32,7 +32,14 @@ export async function pendingEmails(db: Tx, userIds: string[]): Promise<Map<stri
   const rows = await db
     .select({ userId: emailChanges.userId, newEmail: emailChanges.newEmail })
     .from(emailChanges)
-    .where(and(inArray(emailChanges.userId, userIds), isNull(emailChanges.confirmedAt), isNull(emailChanges.voidedAt), gt(emailChanges.expiresAt, new Date())))
+    .where(
+      and(
+        inArray(emailChanges.userId, userIds),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.voidedAt),
+        gt(emailChanges.expiresAt, new Date()),
+      ),
+    )
   return new Map(rows.map((r) => [r.userId, r.newEmail]))
 }
 
@@ -100,29 +107,37 @@ export async function requestEmailChange(app: FastifyInstance, tx: Tx, req: Emai
  * which counts as verified. Single use; refused if someone else took the address meanwhile.
  */
 export async function confirmEmailChange(app: FastifyInstance, token: string): Promise<EmailChangeConfirmed> {
-  return app.db.transaction(async (tx) => {
-    const [change] = await tx
-      .update(emailChanges)
-      .set({ confirmedAt: new Date() })
-      .where(and(eq(emailChanges.tokenHash, digest(token)), isNull(emailChanges.confirmedAt), isNull(emailChanges.voidedAt), gt(emailChanges.expiresAt, new Date())))
-      .returning()
-    if (!change) throw invalidToken()
-    const other = await findUserByEmail(tx, change.newEmail)
-    if (other && other.id !== change.userId) throw emailTaken()
-    const [user] = await tx
-      .update(users)
-      .set({ email: change.newEmail, emailVerifiedAt: new Date() })
-      .where(and(eq(users.id, change.userId), eq(users.isActive, true)))
-      .returning({ id: users.id })
-    if (!user) throw invalidToken()
-    await tx.update(trainers).set({ email: change.newEmail }).where(eq(trainers.userId, user.id))
-    await userChanged(tx, user.id)
-    return { ok: true as const, email: change.newEmail }
-  }).catch((err) => {
-    // Someone registered the address between the check and the update (unique lower(email)).
-    const e = err as { code?: string; cause?: { code?: string } }
-    if (e?.code === '23505' || e?.cause?.code === '23505') throw emailTaken()
-    throw err
-  })
+  return app.db
+    .transaction(async (tx) => {
+      const [change] = await tx
+        .update(emailChanges)
+        .set({ confirmedAt: new Date() })
+        .where(
+          and(
+            eq(emailChanges.tokenHash, digest(token)),
+            isNull(emailChanges.confirmedAt),
+            isNull(emailChanges.voidedAt),
+            gt(emailChanges.expiresAt, new Date()),
+          ),
+        )
+        .returning()
+      if (!change) throw invalidToken()
+      const other = await findUserByEmail(tx, change.newEmail)
+      if (other && other.id !== change.userId) throw emailTaken()
+      const [user] = await tx
+        .update(users)
+        .set({ email: change.newEmail, emailVerifiedAt: new Date() })
+        .where(and(eq(users.id, change.userId), eq(users.isActive, true)))
+        .returning({ id: users.id })
+      if (!user) throw invalidToken()
+      await tx.update(trainers).set({ email: change.newEmail }).where(eq(trainers.userId, user.id))
+      await userChanged(tx, user.id)
+      return { ok: true as const, email: change.newEmail }
+    })
+    .catch((err) => {
+      // Someone registered the address between the check and the update (unique lower(email)).
+      const e = err as { code?: string; cause?: { code?: string } }
+      if (e?.code === '23505' || e?.cause?.code === '23505') throw emailTaken()
+      throw err
+    })
 }
-

@@ -15,7 +15,11 @@ export default async function emailVerificationRoutes(fastify: FastifyInstance) 
   app.post(
     '/auth/email/verification/send',
     {
-      schema: { ...base, summary: 'Mail a six-digit code to your own address; 429 until 120 s after the last one', response: { 200: OtpSentSchema, ...errors } },
+      schema: {
+        ...base,
+        summary: 'Mail a six-digit code to your own address; 429 until 120 s after the last one',
+        response: { 200: OtpSentSchema, ...errors },
+      },
       preHandler: [app.authenticate, app.limit('verification-send-user', { max: 8, windowMs: 60 * 60_000, ...byUser })],
     },
     (request) => sendVerificationCode(app, currentUser(request).id),
@@ -24,7 +28,12 @@ export default async function emailVerificationRoutes(fastify: FastifyInstance) 
   app.post(
     '/auth/email/verification/confirm',
     {
-      schema: { ...base, summary: 'Verify your address with the code; releases the mail held until then', body: EmailVerificationConfirmSchema, response: { 200: UserSchema, ...errors } },
+      schema: {
+        ...base,
+        summary: 'Verify your address with the code; releases the mail held until then',
+        body: EmailVerificationConfirmSchema,
+        response: { 200: UserSchema, ...errors },
+      },
       preHandler: [app.authenticate, app.limit('verification-confirm-user', { max: 20, windowMs: 10 * 60_000, ...byUser })],
     },
     (request) => confirmVerificationCode(app, currentUser(request).id, request.body.otp),

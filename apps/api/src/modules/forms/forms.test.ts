@@ -33,7 +33,9 @@ describe('POST /forms', () => {
 
   it('trims the fields and lower-cases the e-mail', async () => {
     const form = validForm()
-    const res = await call(ctx.app, 'POST', '/api/v1/forms', { body: { ...form, title: `  ${form.title} `, email: ` ${form.email.toUpperCase()} ` } })
+    const res = await call(ctx.app, 'POST', '/api/v1/forms', {
+      body: { ...form, title: `  ${form.title} `, email: ` ${form.email.toUpperCase()} ` },
+    })
     expect(res.statusCode).toBe(201)
     const [row] = await ctx.app.db.select().from(accessRequests).where(eq(accessRequests.id, res.json().id))
     expect(row).toMatchObject({ title: form.title, email: form.email })
@@ -106,7 +108,9 @@ describe('POST /forms', () => {
       expect(ctx.mail.sent.some((m) => m.text.includes(form.email))).toBe(false)
       const [row] = await ctx.app.db.select().from(accessRequests).where(eq(accessRequests.id, res.json().id))
       expect(row?.email).toBe(form.email)
-      const queued = (await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, ctx.config.SALES_EMAIL))).filter((m) => m.text.includes(form.email))
+      const queued = (await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, ctx.config.SALES_EMAIL))).filter((m) =>
+        m.text.includes(form.email),
+      )
       expect(queued).toHaveLength(1)
       expect(queued[0]).toMatchObject({ status: 'pending', lastError: 'SMTP down' })
 

@@ -35,10 +35,16 @@ describe('gyms of the signed-in owner', () => {
     const gym = created.json()
     expect(gym).toMatchObject({ ...gymBody(), id: expect.any(String), isActive: true })
 
-    expect((await call(ctx.app, 'GET', '/api/v1/gyms/my-gym', { token: owner.token })).json()).toMatchObject({ id: gym.id, name: 'Gimnasio Centro' })
+    expect((await call(ctx.app, 'GET', '/api/v1/gyms/my-gym', { token: owner.token })).json()).toMatchObject({
+      id: gym.id,
+      name: 'Gimnasio Centro',
+    })
     expect((await call(ctx.app, 'GET', '/api/v1/gyms', { token: owner.token })).json()).toEqual([expect.objectContaining({ id: gym.id })])
 
-    const updated = await call(ctx.app, 'PUT', `/api/v1/gyms/${gym.id}`, { token: owner.token, body: gymBody({ name: 'Centro Fit', description: '', isActive: false }) })
+    const updated = await call(ctx.app, 'PUT', `/api/v1/gyms/${gym.id}`, {
+      token: owner.token,
+      body: gymBody({ name: 'Centro Fit', description: '', isActive: false }),
+    })
     expect(updated.statusCode).toBe(200)
     expect(updated.json()).toMatchObject({ id: gym.id, name: 'Centro Fit', description: null, isActive: false })
     // isActive left out keeps the current value.
@@ -68,19 +74,22 @@ describe('gyms of the signed-in owner', () => {
     expect(await ctx.app.db.select().from(gyms).where(eq(gyms.ownerId, owner.user.id))).toHaveLength(1)
   })
 
-  it.each(['name', 'email', 'address', 'city', 'state', 'zipCode', 'phone'])('%s is required on create and update → 422 required', async (field) => {
-    const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
-    const body = gymBody({ [field]: '  ' })
-    const res = await call(ctx.app, 'POST', '/api/v1/gyms', { token: owner.token, body })
-    expect(res.statusCode).toBe(422)
-    expect(res.json().errors).toEqual({ [field]: 'required' })
-    const gym = (await call(ctx.app, 'POST', '/api/v1/gyms', { token: owner.token, body: gymBody() })).json()
-    const missing = gymBody()
-    delete (missing as Record<string, unknown>)[field]
-    const put = await call(ctx.app, 'PUT', `/api/v1/gyms/${gym.id}`, { token: owner.token, body: missing })
-    expect(put.statusCode).toBe(422)
-    expect(put.json().errors).toEqual({ [field]: 'required' })
-  })
+  it.each(['name', 'email', 'address', 'city', 'state', 'zipCode', 'phone'])(
+    '%s is required on create and update → 422 required',
+    async (field) => {
+      const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
+      const body = gymBody({ [field]: '  ' })
+      const res = await call(ctx.app, 'POST', '/api/v1/gyms', { token: owner.token, body })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors).toEqual({ [field]: 'required' })
+      const gym = (await call(ctx.app, 'POST', '/api/v1/gyms', { token: owner.token, body: gymBody() })).json()
+      const missing = gymBody()
+      delete (missing as Record<string, unknown>)[field]
+      const put = await call(ctx.app, 'PUT', `/api/v1/gyms/${gym.id}`, { token: owner.token, body: missing })
+      expect(put.statusCode).toBe(422)
+      expect(put.json().errors).toEqual({ [field]: 'required' })
+    },
+  )
 
   it('e-mail and phone are validated; unknown fields refused', async () => {
     const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
@@ -102,7 +111,14 @@ describe('gyms of the signed-in owner', () => {
     const gym = (await call(ctx.app, 'POST', '/api/v1/gyms', { token: owner.token, body: gymBody() })).json()
     const trainer = await call(ctx.app, 'POST', '/api/v1/trainers', {
       token: owner.token,
-      body: { firstName: 'Tomás', lastName: 'Soto', email: 'tomas@example.com', phone: '+56911112222', specialization: 'Yoga', experience: 3 },
+      body: {
+        firstName: 'Tomás',
+        lastName: 'Soto',
+        email: 'tomas@example.com',
+        phone: '+56911112222',
+        specialization: 'Yoga',
+        experience: 3,
+      },
     })
     expect(trainer.statusCode).toBe(201)
     const res = await call(ctx.app, 'DELETE', `/api/v1/gyms/${gym.id}`, { token: owner.token })
@@ -129,9 +145,19 @@ describe('authorization: only the owner reads or changes their gym', () => {
     // A trainer with a login account in A's own gym: still not an owner.
     const created = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', {
       token: ownerA.token,
-      body: { firstName: 'Tere', lastName: 'Lagos', email: 'tere.gyms@example.com', phone: '+56933334444', specialization: 'Cardio', experience: 2, password: 'Trainer123!' },
+      body: {
+        firstName: 'Tere',
+        lastName: 'Lagos',
+        email: 'tere.gyms@example.com',
+        phone: '+56933334444',
+        specialization: 'Cardio',
+        experience: 2,
+        password: 'Trainer123!',
+      },
     })
-    const trainerLogin = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: 'tere.gyms@example.com', password: 'Trainer123!' } })
+    const trainerLogin = await call(ctx.app, 'POST', '/api/v1/auth/email/login', {
+      body: { email: 'tere.gyms@example.com', password: 'Trainer123!' },
+    })
     expect(created.statusCode).toBe(201)
     tokens.trainer = trainerLogin.json().token
     tokens.member = (await createUserAndLogin(ctx.app, { role: 'member' })).token
@@ -140,8 +166,17 @@ describe('authorization: only the owner reads or changes their gym', () => {
   const gymRow = async () => (await ctx.app.db.select().from(gyms).where(eq(gyms.id, gymA.id)))[0]
 
   it('without a token every gym endpoint is 401', async () => {
-    for (const [method, url] of [['GET', '/api/v1/gyms'], ['GET', '/api/v1/gyms/my-gym'], ['POST', '/api/v1/gyms'], ['PUT', `/api/v1/gyms/${gymA.id}`], ['DELETE', `/api/v1/gyms/${gymA.id}`]] as const) {
-      expect((await call(ctx.app, method, url, { body: method === 'POST' || method === 'PUT' ? gymBody() : undefined })).statusCode, `${method} ${url}`).toBe(401)
+    for (const [method, url] of [
+      ['GET', '/api/v1/gyms'],
+      ['GET', '/api/v1/gyms/my-gym'],
+      ['POST', '/api/v1/gyms'],
+      ['PUT', `/api/v1/gyms/${gymA.id}`],
+      ['DELETE', `/api/v1/gyms/${gymA.id}`],
+    ] as const) {
+      expect(
+        (await call(ctx.app, method, url, { body: method === 'POST' || method === 'PUT' ? gymBody() : undefined })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401)
     }
   })
 
@@ -184,7 +219,10 @@ describe('authorization: only the owner reads or changes their gym', () => {
   })
 
   it('an unknown or malformed gym id → 404 / 422', async () => {
-    expect((await call(ctx.app, 'PUT', '/api/v1/gyms/00000000-0000-4000-8000-000000000000', { token: ownerA.token, body: gymBody() })).statusCode).toBe(404)
+    expect(
+      (await call(ctx.app, 'PUT', '/api/v1/gyms/00000000-0000-4000-8000-000000000000', { token: ownerA.token, body: gymBody() }))
+        .statusCode,
+    ).toBe(404)
     expect((await call(ctx.app, 'DELETE', '/api/v1/gyms/not-a-uuid', { token: ownerA.token })).statusCode).toBe(422)
   })
 })

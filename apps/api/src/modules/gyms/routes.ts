@@ -12,13 +12,21 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
   const owner = app.requireRole('gym_owner', 'admin')
   const base = { tags: ['gyms'], security: [{ bearer: [] }] }
 
-  app.get('/gyms', { schema: { ...base, summary: "The signed-in owner's gyms (at most one)", response: { 200: GymListSchema, ...errors } }, preHandler: owner }, (request) =>
-    listGyms(app.db, currentUser(request).id),
+  app.get(
+    '/gyms',
+    {
+      schema: { ...base, summary: "The signed-in owner's gyms (at most one)", response: { 200: GymListSchema, ...errors } },
+      preHandler: owner,
+    },
+    (request) => listGyms(app.db, currentUser(request).id),
   )
 
   app.get(
     '/gyms/my-gym',
-    { schema: { ...base, summary: "The signed-in owner's gym; 404 when there is none yet", response: { 200: GymSchema, ...errors } }, preHandler: owner },
+    {
+      schema: { ...base, summary: "The signed-in owner's gym; 404 when there is none yet", response: { 200: GymSchema, ...errors } },
+      preHandler: owner,
+    },
     async (request) => {
       const gym = await findGymOfOwner(app.db, currentUser(request).id)
       if (!gym) throw notFound('You have no gym yet')
@@ -28,19 +36,39 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/gyms',
-    { schema: { ...base, summary: 'Create the owner’s gym (one per owner)', body: GymInputSchema, response: { 201: GymSchema, ...errors } }, preHandler: owner },
+    {
+      schema: { ...base, summary: 'Create the owner’s gym (one per owner)', body: GymInputSchema, response: { 201: GymSchema, ...errors } },
+      preHandler: owner,
+    },
     async (request, reply) => reply.code(201).send(await createGym(app.db, currentUser(request).id, request.body)),
   )
 
   app.put(
     '/gyms/:id',
-    { schema: { ...base, summary: 'Update the owner’s gym', params: IdParamsSchema, body: GymInputSchema, response: { 200: GymSchema, ...errors } }, preHandler: owner },
+    {
+      schema: {
+        ...base,
+        summary: 'Update the owner’s gym',
+        params: IdParamsSchema,
+        body: GymInputSchema,
+        response: { 200: GymSchema, ...errors },
+      },
+      preHandler: owner,
+    },
     (request) => updateGym(app.db, currentUser(request).id, request.params.id, request.body),
   )
 
   app.delete(
     '/gyms/:id',
-    { schema: { ...base, summary: 'Delete the owner’s gym (refused while it has trainers)', params: IdParamsSchema, response: { 200: OkSchema, ...errors } }, preHandler: owner },
+    {
+      schema: {
+        ...base,
+        summary: 'Delete the owner’s gym (refused while it has trainers)',
+        params: IdParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+      preHandler: owner,
+    },
     async (request) => {
       await deleteGym(app.db, currentUser(request).id, request.params.id)
       return { ok: true as const }

@@ -35,7 +35,11 @@ export async function findGymOfOwner(db: Tx, ownerId: string): Promise<GymRow | 
  * one, so ids of other gyms cannot be probed.
  */
 export async function ownedGym(db: Tx, ownerId: string, gymId: string): Promise<GymRow> {
-  const [row] = await db.select().from(gyms).where(and(eq(gyms.id, gymId), eq(gyms.ownerId, ownerId))).limit(1)
+  const [row] = await db
+    .select()
+    .from(gyms)
+    .where(and(eq(gyms.id, gymId), eq(gyms.ownerId, ownerId)))
+    .limit(1)
   if (!row) throw notFound('Gym not found')
   return row
 }

@@ -30,12 +30,30 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   // For load balancers: 503 while shutting down, or when the database or Redis (if configured) does not answer.
   app.get(
     '/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: database and (when configured) Redis answer', response: { 200: ReadySchema, 503: ReadySchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database and (when configured) Redis answer',
+        response: { 200: ReadySchema, 503: ReadySchema },
+      },
+    },
     async (_request, reply) => {
-      const timeout = <T>(p: Promise<T>, fallback: T) => Promise.race([p, new Promise<T>((r) => setTimeout(() => r(fallback), 2_000).unref())])
+      const timeout = <T>(p: Promise<T>, fallback: T) =>
+        Promise.race([p, new Promise<T>((r) => setTimeout(() => r(fallback), 2_000).unref())])
       const [database, redis] = await Promise.all([
-        timeout(app.database.ping().then(() => 'up' as const, () => 'down' as const), 'down' as const),
-        app.config.REDIS_URL ? timeout(app.sessionCache.ping().then((ok) => (ok ? ('up' as const) : ('down' as const))), 'down' as const) : ('not-configured' as const),
+        timeout(
+          app.database.ping().then(
+            () => 'up' as const,
+            () => 'down' as const,
+          ),
+          'down' as const,
+        ),
+        app.config.REDIS_URL
+          ? timeout(
+              app.sessionCache.ping().then((ok) => (ok ? ('up' as const) : ('down' as const))),
+              'down' as const,
+            )
+          : ('not-configured' as const),
       ])
       const ready = !closing && database === 'up' && redis !== 'down'
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', database, redis })

@@ -36,7 +36,8 @@ export async function postTransaction(
   const entries = input.entries.filter((e) => e.amountClp !== 0)
   for (const e of entries) if (!Number.isSafeInteger(e.amountClp)) throw new UnbalancedTransactionError(`not whole pesos: ${e.amountClp}`)
   const total = entries.reduce((s, e) => s + e.amountClp, 0)
-  if (total !== 0 || entries.length < 2) throw new UnbalancedTransactionError(`ledger transaction ${input.sourceKey} does not balance (${total})`)
+  if (total !== 0 || entries.length < 2)
+    throw new UnbalancedTransactionError(`ledger transaction ${input.sourceKey} does not balance (${total})`)
   const [row] = await tx
     .insert(ledgerTransactions)
     .values({ kind: input.kind, sourceKey: input.sourceKey, paymentId: input.paymentId ?? null })
@@ -49,14 +50,21 @@ export async function postTransaction(
 
 /** An account's balance: the sum of its entries. */
 export async function balanceOf(tx: Tx, account: string): Promise<number> {
-  const [row] = await tx.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.account, account))
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, account))
   return Number(row.total)
 }
 
 type SubscriptionRow = typeof clientSubscriptions.$inferSelect
 type PaymentRow = typeof clientPayments.$inferSelect
 
-const sharesOf = (p: Pick<PaymentRow, 'trainerShareClp' | 'gymShareClp' | 'platformShareClp'>): Shares => ({ trainer: p.trainerShareClp, gym: p.gymShareClp, platform: p.platformShareClp })
+const sharesOf = (p: Pick<PaymentRow, 'trainerShareClp' | 'gymShareClp' | 'platformShareClp'>): Shares => ({
+  trainer: p.trainerShareClp,
+  gym: p.gymShareClp,
+  platform: p.platformShareClp,
+})
 
 function shareEntries(sub: { trainerId: string; gymId: string | null }, shares: Shares, sign: 1 | -1): LedgerEntryInput[] {
   const amount = shares.trainer + shares.gym + shares.platform
@@ -103,7 +111,12 @@ export async function recordPayment(
     const [existing] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, input.providerPaymentId)).limit(1)
     return { payment: existing, created: false }
   }
-  await postTransaction(tx, { kind: 'payment', sourceKey: `payment:${inserted.providerPaymentId}`, paymentId: inserted.id, entries: shareEntries(sub, shares, 1) })
+  await postTransaction(tx, {
+    kind: 'payment',
+    sourceKey: `payment:${inserted.providerPaymentId}`,
+    paymentId: inserted.id,
+    entries: shareEntries(sub, shares, 1),
+  })
   return { payment: inserted, created: true }
 }
 
@@ -142,13 +155,20 @@ export async function recordRefund(
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.id, input.paymentId)).limit(1).for('update')
   if (!payment) throw new Error(`no payment ${input.paymentId}`)
-  const [seen] = await tx.select({ id: clientRefunds.id }).from(clientRefunds).where(eq(clientRefunds.providerRefundId, input.providerRefundId)).limit(1)
+  const [seen] = await tx
+    .select({ id: clientRefunds.id })
+    .from(clientRefunds)
+    .where(eq(clientRefunds.providerRefundId, input.providerRefundId))
+    .limit(1)
   if (seen) return { payment, created: false }
   const refundable = payment.amountClp - payment.refundedClp
-  if (!Number.isSafeInteger(input.amountClp) || input.amountClp < 1 || input.amountClp > refundable) throw new RefundTooLargeError(refundable)
+  if (!Number.isSafeInteger(input.amountClp) || input.amountClp < 1 || input.amountClp > refundable)
+    throw new RefundTooLargeError(refundable)
   const after = payment.refundedClp + input.amountClp
   const reversal = reversalShares(sharesOf(payment), payment.refundedClp, after)
-  await tx.insert(clientRefunds).values({ paymentId: payment.id, kind: input.kind, providerRefundId: input.providerRefundId, amountClp: input.amountClp })
+  await tx
+    .insert(clientRefunds)
+    .values({ paymentId: payment.id, kind: input.kind, providerRefundId: input.providerRefundId, amountClp: input.amountClp })
   const [updated] = await tx
     .update(clientPayments)
     .set({ refundedClp: after, ...(input.kind === 'dispute' ? { disputedAt: payment.disputedAt ?? new Date() } : {}) })

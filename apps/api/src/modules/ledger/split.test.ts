@@ -63,7 +63,11 @@ describe('splitAmount (largest remainder, decision 060)', () => {
 describe('reversalShares (refunds and disputes, cumulative)', () => {
   /** A payment and a sequence of partial refunds that never exceed it. */
   const refundsArb = fc
-    .tuple(fc.integer({ min: 1, max: 10_000_000 }), ratesArb, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }))
+    .tuple(
+      fc.integer({ min: 1, max: 10_000_000 }),
+      ratesArb,
+      fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }),
+    )
     .map(([amount, rates, cuts]) => {
       const points = [...new Set(cuts.map((c) => Math.floor(c * amount)))].sort((a, b) => a - b)
       return { amount, rates, points }

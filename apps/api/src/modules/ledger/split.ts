@@ -17,7 +17,8 @@ export type RatesBps = Shares
 export const BPS = 10_000
 
 function largestRemainder(amount: number, weights: Shares, total: number): Shares {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be a whole non-negative number of pesos, got ${amount}`)
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`amount must be a whole non-negative number of pesos, got ${amount}`)
   if (total <= 0) throw new RangeError('weights must sum to a positive total')
   const out = { trainer: 0, gym: 0, platform: 0 }
   const rest: { party: Party; remainder: number; order: number }[] = []
@@ -54,7 +55,8 @@ export function splitAmount(amount: number, rates: RatesBps): Shares {
  */
 export function reversalShares(shares: Shares, refundedBefore: number, refundedAfter: number): Shares {
   const amount = shares.trainer + shares.gym + shares.platform
-  if (!(0 <= refundedBefore && refundedBefore <= refundedAfter && refundedAfter <= amount)) throw new RangeError('refunds must grow within the payment amount')
+  if (!(0 <= refundedBefore && refundedBefore <= refundedAfter && refundedAfter <= amount))
+    throw new RangeError('refunds must grow within the payment amount')
   if (amount === 0) return { trainer: 0, gym: 0, platform: 0 }
   const after = largestRemainder(refundedAfter, shares, amount)
   const before = largestRemainder(refundedBefore, shares, amount)

@@ -72,20 +72,28 @@ describe('POST /auth/forgot/password', () => {
 describe('POST /auth/reset/password', () => {
   it('valid hash: sets the new password, ends every session, and the link cannot be used again', async () => {
     const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
-    const other = await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: owner.password } })
+    const other = await call(ctx.app, 'POST', '/api/v1/auth/business/login', {
+      body: { email: owner.user.email, password: owner.password },
+    })
     const hash = await linkHashFor(owner.user.email)
 
     const res = await reset(hash, 'newpass1')
     expect(res.statusCode).toBe(200)
 
-    const oldLogin = await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: owner.password } })
+    const oldLogin = await call(ctx.app, 'POST', '/api/v1/auth/business/login', {
+      body: { email: owner.user.email, password: owner.password },
+    })
     expect(oldLogin.json().errors).toEqual({ password: 'incorrectPassword' })
     const newLogin = await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: 'newpass1' } })
     expect(newLogin.statusCode).toBe(200)
 
     for (const session of [owner, other.json()]) {
       expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { token: session.token })).statusCode).toBe(401)
-      const refresh = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { authorization: `Bearer ${session.refreshToken}` } })
+      const refresh = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        headers: { authorization: `Bearer ${session.refreshToken}` },
+      })
       expect(refresh.statusCode).toBe(401)
     }
 
@@ -93,7 +101,9 @@ describe('POST /auth/reset/password', () => {
     const again = await reset(hash, 'another1')
     expect(again.statusCode).toBe(422)
     expect(again.json()).toMatchObject({ status: 422, errors: { hash: 'invalidHash' }, message: expect.any(String) })
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: 'another1' } })).statusCode).toBe(422)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: 'another1' } })).statusCode,
+    ).toBe(422)
   })
 
   it('wrong hash → 422 invalidHash', async () => {
@@ -105,11 +115,17 @@ describe('POST /auth/reset/password', () => {
   it('expired hash → 422 invalidHash and the password stays', async () => {
     const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
     const hash = await linkHashFor(owner.user.email)
-    await ctx.app.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, digestToken(hash)))
+    await ctx.app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, digestToken(hash)))
     const res = await reset(hash, 'newpass1')
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({ hash: 'invalidHash' })
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: owner.password } })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/business/login', { body: { email: owner.user.email, password: owner.password } }))
+        .statusCode,
+    ).toBe(200)
     // The session it had is untouched.
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { token: owner.token })).statusCode).toBe(200)
   })
@@ -146,6 +162,9 @@ describe('POST /auth/reset/password', () => {
     const trainer = await createUserAndLogin(ctx.app, { role: 'trainer' })
     const hash = await linkHashFor(trainer.user.email)
     expect((await reset(hash, 'Trainer-New-1')).statusCode).toBe(200)
-    expect((await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: trainer.user.email, password: 'Trainer-New-1' } })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email: trainer.user.email, password: 'Trainer-New-1' } }))
+        .statusCode,
+    ).toBe(200)
   })
 })

@@ -80,11 +80,7 @@ export async function resetPassword(app: FastifyInstance, input: ResetPassword, 
   const passwordHash = await hashPassword(input.password)
   await app.db.transaction(async (tx) => {
     // The conditional update claims the link: of two concurrent resets only one gets the row.
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(usable())
-      .returning({ userId: passwordResets.userId })
+    const [reset] = await tx.update(passwordResets).set({ usedAt: new Date() }).where(usable()).returning({ userId: passwordResets.userId })
     if (!reset) throw invalidHash()
     // Opening the mailed link proves the address: an owner-created account reclaimed this way is verified.
     const [user] = await tx

@@ -22,7 +22,14 @@ describe('GET /plans', () => {
 
   it('carries the prices charged (decision 003), client limits and flags', async () => {
     const { data } = (await call(ctx.app, 'GET', '/api/v1/plans')).json() as { data: Array<Record<string, unknown>> }
-    const pick = ({ key, priceUsd, priceClp, clientLimit, popular, purchasable }: Record<string, unknown>) => ({ key, priceUsd, priceClp, clientLimit, popular, purchasable })
+    const pick = ({ key, priceUsd, priceClp, clientLimit, popular, purchasable }: Record<string, unknown>) => ({
+      key,
+      priceUsd,
+      priceClp,
+      clientLimit,
+      popular,
+      purchasable,
+    })
     expect(data.map(pick)).toEqual([
       { key: 'starter', priceUsd: 20, priceClp: 19000, clientLimit: 5, popular: true, purchasable: true },
       { key: 'growth', priceUsd: 50, priceClp: 48000, clientLimit: 20, popular: false, purchasable: false },
@@ -36,7 +43,20 @@ describe('GET /plans', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60')
     const [plan] = res.json().data
     expect(Object.keys(plan).sort()).toEqual(
-      ['benefits', 'clientLimit', 'description', 'id', 'key', 'period', 'popular', 'priceClp', 'priceUsd', 'purchasable', 'target', 'title'].sort(),
+      [
+        'benefits',
+        'clientLimit',
+        'description',
+        'id',
+        'key',
+        'period',
+        'popular',
+        'priceClp',
+        'priceUsd',
+        'purchasable',
+        'target',
+        'title',
+      ].sort(),
     )
   })
 })

@@ -19,14 +19,26 @@ const STATE_LABELS = { active: 'Activa', past_due: 'Pago pendiente', cancelled: 
  */
 export default async function sandboxClientRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
+    done(null, body),
+  )
   app.addHook('onRequest', async (_request, reply) => {
     if (!sandboxActive(app)) return reply.code(404).send({ status: 404, message: 'The sandbox provider is off (Stripe is configured)' })
     reply.header('cache-control', 'no-store')
   })
-  const send = (reply: FastifyReply, status: number, title: string, body: Html) => reply.code(status).type('text/html; charset=utf-8').send(page(title, body))
+  const send = (reply: FastifyReply, status: number, title: string, body: Html) =>
+    reply.code(status).type('text/html; charset=utf-8').send(page(title, body))
   const missing = (reply: FastifyReply, what: string) =>
-    send(reply, 404, 'Enlace no válido', html`<div class="card"><span class="tag">Sandbox</span><h1>Enlace no válido</h1><p class="muted">${what} no existe o ya expiró. Vuelve a la aplicación e inténtalo de nuevo.</p></div>`)
+    send(
+      reply,
+      404,
+      'Enlace no válido',
+      html`<div class="card">
+        <span class="tag">Sandbox</span>
+        <h1>Enlace no válido</h1>
+        <p class="muted">${what} no existe o ya expiró. Vuelve a la aplicación e inténtalo de nuevo.</p>
+      </div>`,
+    )
 
   const checkoutOf = async (id: string) => {
     const [row] = await app.db
@@ -55,14 +67,23 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
         <h1>${row.offer.title}</h1>
         <p class="muted">Con ${row.trainer.firstName} ${row.trainer.lastName}. ${row.offer.description}</p>
         <p class="price">${formatClp(row.offer.priceClp)} <span class="muted">/ mes</span></p>
-        <dl><dt>Correo</dt><dd>${row.invitation.email}</dd><dt>Hoy pagas</dt><dd>${formatClp(row.offer.priceClp)}</dd></dl>
+        <dl>
+          <dt>Correo</dt>
+          <dd>${row.invitation.email}</dd>
+          <dt>Hoy pagas</dt>
+          <dd>${formatClp(row.offer.priceClp)}</dd>
+        </dl>
         ${
           done
-            ? html`<p class="notice" role="status">Este pago ya fue completado.</p><div class="actions"><a class="btn btn-primary" href="${successUrl(row)}">Continuar</a></div>`
+            ? html`<p class="notice" role="status">Este pago ya fue completado.</p>
+                <div class="actions"><a class="btn btn-primary" href="${successUrl(row)}">Continuar</a></div>`
             : unavailable
-              ? html`<p class="notice" role="status">Esta oferta ya no está disponible.</p><div class="actions"><a class="btn" href="${row.checkout.cancelRedirect}">Volver</a></div>`
+              ? html`<p class="notice" role="status">Esta oferta ya no está disponible.</p>
+                  <div class="actions"><a class="btn" href="${row.checkout.cancelRedirect}">Volver</a></div>`
               : html`<div class="actions">
-                  <form method="post" action="/sandbox/client-checkout/${row.checkout.id}/pay"><button class="btn btn-primary" type="submit">Pagar</button></form>
+                  <form method="post" action="/sandbox/client-checkout/${row.checkout.id}/pay">
+                    <button class="btn btn-primary" type="submit">Pagar</button>
+                  </form>
                   <a class="btn" href="${row.checkout.cancelRedirect}">Cancelar</a>
                 </div>`
         }
@@ -74,7 +95,8 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
     const row = await checkoutOf(request.params.id)
     if (!row || row.checkout.status === 'expired') return missing(reply, 'Esta sesión de pago')
     if (row.checkout.status === 'open') {
-      if (row.offer.retiredAt !== null || row.invitation.state === 'revoked') return reply.redirect(`/sandbox/client-checkout/${row.checkout.id}`, 303)
+      if (row.offer.retiredAt !== null || row.invitation.state === 'revoked')
+        return reply.redirect(`/sandbox/client-checkout/${row.checkout.id}`, 303)
       const id = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
       await sandboxPay(app, row.checkout.id, { subscriptionId: id('sub_sbx'), customerId: id('cus_sbx') })
     }
@@ -82,7 +104,11 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
   })
 
   const linkOf = async (id: string) => {
-    const [link] = await app.db.select().from(providerLinks).where(and(eq(providerLinks.id, id), eq(providerLinks.kind, 'client_portal'))).limit(1)
+    const [link] = await app.db
+      .select()
+      .from(providerLinks)
+      .where(and(eq(providerLinks.id, id), eq(providerLinks.kind, 'client_portal')))
+      .limit(1)
     return link && link.expiresAt.getTime() > Date.now() ? link : undefined
   }
 
@@ -97,7 +123,9 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
       .where(and(eq(clientSubscriptions.clientUserId, link.userId), eq(clientSubscriptions.provider, 'sandbox')))
       .orderBy(desc(clientSubscriptions.createdAt))
     const action = (subId: string, name: string, label: string, cls = 'btn') =>
-      html`<form method="post" action="/sandbox/client-portal/${link.id}/${subId}/${name}"><button class="${cls}" type="submit">${label}</button></form>`
+      html`<form method="post" action="/sandbox/client-portal/${link.id}/${subId}/${name}">
+        <button class="${cls}" type="submit">${label}</button>
+      </form>`
     return send(
       reply,
       200,
@@ -107,23 +135,28 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
         <h1>Portal de facturación</h1>
         ${subs.length === 0 ? html`<p class="muted">No tienes suscripciones.</p>` : ''}
         ${subs.map(
-          ({ sub, offer, trainer }) => html`<section aria-label="${offer.title}">
-            <dl>
-              <dt>Plan</dt><dd>${offer.title} (${trainer.firstName} ${trainer.lastName})</dd>
-              <dt>Precio</dt><dd>${formatClp(sub.priceClp)} / mes</dd>
-              <dt>Estado</dt><dd>${STATE_LABELS[sub.state]}</dd>
-              <dt>Próximo cobro</dt><dd>${sub.state === 'cancelled' || sub.cancelAtPeriodEnd ? 'No se renovará' : formatDate(sub.currentPeriodEnd)}</dd>
-            </dl>
-            ${
-              sub.state === 'cancelled'
-                ? ''
-                : html`<div class="actions">
-                    ${sub.cancelAtPeriodEnd ? '' : action(sub.id, 'cancel', 'Cancelar suscripción', 'btn btn-danger')}
-                    ${action(sub.id, 'renew', 'Simular próxima renovación')}
-                    ${sub.cancelAtPeriodEnd ? '' : action(sub.id, 'fail', 'Simular renovación fallida')}
-                  </div>`
-            }
-          </section>`,
+          ({ sub, offer, trainer }) =>
+            html`<section aria-label="${offer.title}">
+              <dl>
+                <dt>Plan</dt>
+                <dd>${offer.title} (${trainer.firstName} ${trainer.lastName})</dd>
+                <dt>Precio</dt>
+                <dd>${formatClp(sub.priceClp)} / mes</dd>
+                <dt>Estado</dt>
+                <dd>${STATE_LABELS[sub.state]}</dd>
+                <dt>Próximo cobro</dt>
+                <dd>${sub.state === 'cancelled' || sub.cancelAtPeriodEnd ? 'No se renovará' : formatDate(sub.currentPeriodEnd)}</dd>
+              </dl>
+              ${
+                sub.state === 'cancelled'
+                  ? ''
+                  : html`<div class="actions">
+                      ${sub.cancelAtPeriodEnd ? '' : action(sub.id, 'cancel', 'Cancelar suscripción', 'btn btn-danger')}
+                      ${action(sub.id, 'renew', 'Simular próxima renovación')}
+                      ${sub.cancelAtPeriodEnd ? '' : action(sub.id, 'fail', 'Simular renovación fallida')}
+                    </div>`
+              }
+            </section>`,
         )}
         <div class="actions"><a class="btn btn-primary" href="${link.returnUrl}">Volver</a></div>
       </div>`,
@@ -131,17 +164,27 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
   })
 
   const portalAction = (name: 'cancel' | 'renew' | 'fail') =>
-    app.post(`/sandbox/client-portal/:id/:subscriptionId/${name}`, { schema: { hide: true, params: SubParams } }, async (request, reply) => {
-      const link = await linkOf(request.params.id)
-      if (!link) return missing(reply, 'Esta sesión del portal de facturación')
-      if (name === 'cancel') {
-        await app.db
-          .update(clientSubscriptions)
-          .set({ cancelAtPeriodEnd: true })
-          .where(and(eq(clientSubscriptions.id, request.params.subscriptionId), eq(clientSubscriptions.clientUserId, link.userId), eq(clientSubscriptions.provider, 'sandbox')))
-      } else await sandboxRenew(app, request.params.subscriptionId, link.userId, name === 'fail')
-      return reply.redirect(`/sandbox/client-portal/${link.id}`, 303)
-    })
+    app.post(
+      `/sandbox/client-portal/:id/:subscriptionId/${name}`,
+      { schema: { hide: true, params: SubParams } },
+      async (request, reply) => {
+        const link = await linkOf(request.params.id)
+        if (!link) return missing(reply, 'Esta sesión del portal de facturación')
+        if (name === 'cancel') {
+          await app.db
+            .update(clientSubscriptions)
+            .set({ cancelAtPeriodEnd: true })
+            .where(
+              and(
+                eq(clientSubscriptions.id, request.params.subscriptionId),
+                eq(clientSubscriptions.clientUserId, link.userId),
+                eq(clientSubscriptions.provider, 'sandbox'),
+              ),
+            )
+        } else await sandboxRenew(app, request.params.subscriptionId, link.userId, name === 'fail')
+        return reply.redirect(`/sandbox/client-portal/${link.id}`, 303)
+      },
+    )
   portalAction('cancel')
   portalAction('renew')
   portalAction('fail')

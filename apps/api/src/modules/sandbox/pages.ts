@@ -13,7 +13,11 @@ export class Html {
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   let out = strings[0]
   values.forEach((v, i) => {
-    const text = Array.isArray(v) ? v.map((x) => (x instanceof Html ? x.value : escapeHtml(String(x)))).join('') : v instanceof Html ? v.value : escapeHtml(String(v ?? ''))
+    const text = Array.isArray(v)
+      ? v.map((x) => (x instanceof Html ? x.value : escapeHtml(String(x)))).join('')
+      : v instanceof Html
+        ? v.value
+        : escapeHtml(String(v ?? ''))
     out += text + strings[i + 1]
   })
   return new Html(out)

@@ -33,15 +33,27 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     app.addHook('onClose', async () => clearInterval(roll))
   }
   // The pages post plain HTML forms; their bodies carry nothing we read.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
+    done(null, body),
+  )
   app.addHook('onRequest', async (_request, reply) => {
     if (!sandboxActive(app)) return reply.code(404).send({ status: 404, message: 'The sandbox provider is off (Stripe is configured)' })
     reply.header('cache-control', 'no-store')
   })
 
-  const send = (reply: FastifyReply, status: number, title: string, body: Html) => reply.code(status).type('text/html; charset=utf-8').send(page(title, body))
+  const send = (reply: FastifyReply, status: number, title: string, body: Html) =>
+    reply.code(status).type('text/html; charset=utf-8').send(page(title, body))
   const missing = (reply: FastifyReply, what: string) =>
-    send(reply, 404, 'Enlace no válido', html`<div class="card"><span class="tag">Sandbox</span><h1>Enlace no válido</h1><p class="muted">${what} no existe o ya expiró. Vuelve a la aplicación e inténtalo de nuevo.</p></div>`)
+    send(
+      reply,
+      404,
+      'Enlace no válido',
+      html`<div class="card">
+        <span class="tag">Sandbox</span>
+        <h1>Enlace no válido</h1>
+        <p class="muted">${what} no existe o ya expiró. Vuelve a la aplicación e inténtalo de nuevo.</p>
+      </div>`,
+    )
   const schema = { hide: true, params: Params }
 
   const checkoutOf = async (id: string) => {
@@ -65,7 +77,13 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const { session, plan } = row
     const done = session.status === 'complete'
     // The same decision the payment makes (billing/service.ts): one free trial per person.
-    const trial = !done && (await trialAvailable(app.db, { userId: session.userId, email: session.customerEmail, customerId: await sandboxCustomerOf(app.db, session.userId) }))
+    const trial =
+      !done &&
+      (await trialAvailable(app.db, {
+        userId: session.userId,
+        email: session.customerEmail,
+        customerId: await sandboxCustomerOf(app.db, session.userId),
+      }))
     return send(
       reply,
       200,
@@ -75,16 +93,32 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         <h1>Plan ${plan.title}</h1>
         <p class="muted">${plan.description}</p>
         <p class="price">${formatClp(plan.priceClp)} <span class="muted">/ mes</span></p>
-        <p class="muted">${plan.priceUsd == null ? '' : `Equivale a ${plan.priceUsd} USD. `}${
-          trial ? `Los primeros ${TRIAL_DAYS} días son gratis; luego se renueva cada mes.` : 'Ya usaste tu prueba gratuita: el primer mes se cobra hoy y luego se renueva cada mes.'
-        }</p>
-        <dl><dt>Correo</dt><dd>${session.customerEmail}</dd><dt>Hoy pagas</dt><dd>${formatClp(trial ? 0 : plan.priceClp)}</dd></dl>
+        <p class="muted">
+          ${plan.priceUsd == null ? '' : `Equivale a ${plan.priceUsd} USD. `}${
+            trial
+              ? `Los primeros ${TRIAL_DAYS} días son gratis; luego se renueva cada mes.`
+              : 'Ya usaste tu prueba gratuita: el primer mes se cobra hoy y luego se renueva cada mes.'
+          }
+        </p>
+        <dl>
+          <dt>Correo</dt>
+          <dd>${session.customerEmail}</dd>
+          <dt>Hoy pagas</dt>
+          <dd>${formatClp(trial ? 0 : plan.priceClp)}</dd>
+        </dl>
         ${
           done
-            ? html`<p class="notice" role="status">Este pago ya fue completado.</p><div class="actions"><a class="btn btn-primary" href="${successUrl(session.successRedirect, session.id)}">Continuar</a></div>`
+            ? html`<p class="notice" role="status">Este pago ya fue completado.</p>
+                <div class="actions">
+                  <a class="btn btn-primary" href="${successUrl(session.successRedirect, session.id)}">Continuar</a>
+                </div>`
             : html`<div class="actions">
-                <form method="post" action="/sandbox/checkout/${session.id}/pay"><button class="btn btn-primary" type="submit">Pagar</button></form>
-                <form method="post" action="/sandbox/checkout/${session.id}/cancel"><button class="btn" type="submit">Cancelar</button></form>
+                <form method="post" action="/sandbox/checkout/${session.id}/pay">
+                  <button class="btn btn-primary" type="submit">Pagar</button>
+                </form>
+                <form method="post" action="/sandbox/checkout/${session.id}/cancel">
+                  <button class="btn" type="submit">Cancelar</button>
+                </form>
               </div>`
         }
       </div>`,
@@ -108,7 +142,11 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
   })
 
   const linkOf = async (id: string, kind: 'portal' | 'connect') => {
-    const [link] = await app.db.select().from(providerLinks).where(and(eq(providerLinks.id, id), eq(providerLinks.kind, kind))).limit(1)
+    const [link] = await app.db
+      .select()
+      .from(providerLinks)
+      .where(and(eq(providerLinks.id, id), eq(providerLinks.kind, kind)))
+      .limit(1)
     return link && link.expiresAt.getTime() > Date.now() ? link : undefined
   }
 
@@ -128,11 +166,16 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         <span class="tag">Sandbox</span>
         <h1>Portal de facturación</h1>
         <dl>
-          <dt>Plan</dt><dd>${plan?.title ?? 'Sin plan'}</dd>
-          <dt>Precio</dt><dd>${formatClp(plan?.priceClp ?? null)} / mes</dd>
-          <dt>Estado</dt><dd>${sub ? SUBSCRIPTION_STATE_LABELS[sub.status] : '—'}</dd>
-          <dt>Fin de la prueba</dt><dd>${formatDate(sub?.trialEnd ?? null)}</dd>
-          <dt>Próxima renovación</dt><dd>${sub?.cancelAtPeriodEnd ? 'No se renovará' : formatDate(sub?.currentPeriodEnd ?? null)}</dd>
+          <dt>Plan</dt>
+          <dd>${plan?.title ?? 'Sin plan'}</dd>
+          <dt>Precio</dt>
+          <dd>${formatClp(plan?.priceClp ?? null)} / mes</dd>
+          <dt>Estado</dt>
+          <dd>${sub ? SUBSCRIPTION_STATE_LABELS[sub.status] : '—'}</dd>
+          <dt>Fin de la prueba</dt>
+          <dd>${formatDate(sub?.trialEnd ?? null)}</dd>
+          <dt>Próxima renovación</dt>
+          <dd>${sub?.cancelAtPeriodEnd ? 'No se renovará' : formatDate(sub?.currentPeriodEnd ?? null)}</dd>
         </dl>
         ${sub?.cancelAtPeriodEnd ? html`<p class="notice" role="status">${cancelled ? 'Suscripción cancelada. ' : ''}Tu suscripción termina el ${formatDate(sub.currentPeriodEnd)}.</p>` : ''}
         <div class="actions">
@@ -155,7 +198,11 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const link = await linkOf(request.params.id, 'connect')
     if (!link || link.usedAt) return missing(reply, 'Este enlace de configuración de pagos')
     const [account] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, link.userId)).limit(1)
-    const [user] = await app.db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, link.userId)).limit(1)
+    const [user] = await app.db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, link.userId))
+      .limit(1)
     return send(
       reply,
       200,
@@ -163,15 +210,23 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
       html`<div class="card">
         <span class="tag">Sandbox</span>
         <h1>Configura tu cuenta de pagos</h1>
-        <p class="muted">Para recibir los pagos de tus clientes necesitamos los datos de tu cuenta. En el sandbox no se piden datos reales.</p>
+        <p class="muted">
+          Para recibir los pagos de tus clientes necesitamos los datos de tu cuenta. En el sandbox no se piden datos reales.
+        </p>
         <dl>
-          <dt>Titular</dt><dd>${user ? `${user.firstName} ${user.lastName}` : '—'}</dd>
-          <dt>Correo</dt><dd>${user?.email ?? '—'}</dd>
-          <dt>País</dt><dd>Chile</dd>
-          <dt>Cuenta</dt><dd>${account?.providerAccountId ?? '—'}</dd>
+          <dt>Titular</dt>
+          <dd>${user ? `${user.firstName} ${user.lastName}` : '—'}</dd>
+          <dt>Correo</dt>
+          <dd>${user?.email ?? '—'}</dd>
+          <dt>País</dt>
+          <dd>Chile</dd>
+          <dt>Cuenta</dt>
+          <dd>${account?.providerAccountId ?? '—'}</dd>
         </dl>
         <div class="actions">
-          <form method="post" action="/sandbox/connect/${link.id}/complete"><button class="btn btn-primary" type="submit">Completar configuración</button></form>
+          <form method="post" action="/sandbox/connect/${link.id}/complete">
+            <button class="btn btn-primary" type="submit">Completar configuración</button>
+          </form>
           <a class="btn" href="${link.returnUrl}">Volver sin completar</a>
         </div>
       </div>`,

@@ -23,7 +23,12 @@ export const sandboxActive = (app: FastifyInstance) => app.payments.name === 'sa
  * turns active) or, if cancelled at period end, ends. Pure: what the row is at `now`.
  */
 function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
-  if (!(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) || !sub.currentPeriodEnd || sub.currentPeriodEnd.getTime() > now) return sub
+  if (
+    !(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) ||
+    !sub.currentPeriodEnd ||
+    sub.currentPeriodEnd.getTime() > now
+  )
+    return sub
   if (sub.cancelAtPeriodEnd) return { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd }
   let end = sub.currentPeriodEnd.getTime()
   while (end <= now) end += PERIOD_MS
@@ -45,19 +50,38 @@ export async function rollSandboxPeriods(tx: Tx, userId: string | null, now: num
     )
   for (const sub of due) {
     const next = sandboxPeriodAt(sub, now)
-    await tx.update(subscriptions).set({ status: next.status, currentPeriodEnd: next.currentPeriodEnd, canceledAt: next.canceledAt }).where(eq(subscriptions.id, sub.id))
+    await tx
+      .update(subscriptions)
+      .set({ status: next.status, currentPeriodEnd: next.currentPeriodEnd, canceledAt: next.canceledAt })
+      .where(eq(subscriptions.id, sub.id))
   }
 }
 
 /** The sandbox's first period: a free trial. */
 function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
   const trialEnd = new Date(now + TRIAL_DAYS * DAY_MS)
-  return { id: sandboxId('sub_sbx'), customerId, status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: false, canceledAt: null }
+  return {
+    id: sandboxId('sub_sbx'),
+    customerId,
+    status: 'trialing',
+    trialEnd,
+    currentPeriodEnd: trialEnd,
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+  }
 }
 
 /** The sandbox's first period without a trial: active, the first month paid today. */
 function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
-  return { id: sandboxId('sub_sbx'), customerId, status: 'active', trialEnd: null, currentPeriodEnd: new Date(now + PERIOD_MS), cancelAtPeriodEnd: false, canceledAt: null }
+  return {
+    id: sandboxId('sub_sbx'),
+    customerId,
+    status: 'active',
+    trialEnd: null,
+    currentPeriodEnd: new Date(now + PERIOD_MS),
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+  }
 }
 
 /** The sandbox decides trial or paid inside the completing transaction; one customer per user. */

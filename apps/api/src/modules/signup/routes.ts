@@ -26,20 +26,41 @@ export default async function signupRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/auth/email/otp/generate',
-    { schema: { tags: ['signup'], summary: 'Mail a six-digit code to verify an e-mail (no auth)', body: OtpRequestSchema, response: { 200: OtpSentSchema, ...errors } }, preHandler: sendLimits },
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Mail a six-digit code to verify an e-mail (no auth)',
+        body: OtpRequestSchema,
+        response: { 200: OtpSentSchema, ...errors },
+      },
+      preHandler: sendLimits,
+    },
     (request) => generateCode(app, request.body.email),
   )
 
   app.post(
     '/auth/email/otp/resend',
-    { schema: { tags: ['signup'], summary: 'Mail a new code; 429 until 120 s after the last one (no auth)', body: OtpRequestSchema, response: { 200: OtpSentSchema, ...errors } }, preHandler: sendLimits },
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Mail a new code; 429 until 120 s after the last one (no auth)',
+        body: OtpRequestSchema,
+        response: { 200: OtpSentSchema, ...errors },
+      },
+      preHandler: sendLimits,
+    },
     (request) => resendCode(app, request.body.email),
   )
 
   app.post(
     '/auth/email/otp/verify',
     {
-      schema: { tags: ['signup'], summary: 'Check a code; five wrong tries void it (no auth)', body: OtpVerifySchema, response: { 200: OtpVerifiedSchema, ...errors } },
+      schema: {
+        tags: ['signup'],
+        summary: 'Check a code; five wrong tries void it (no auth)',
+        body: OtpVerifySchema,
+        response: { 200: OtpVerifiedSchema, ...errors },
+      },
       preHandler: app.limit('otp-verify-ip', { max: 30, windowMs: 10 * 60_000 }),
     },
     (request) => verifyCode(app, request.body.email, request.body.otp),

@@ -32,7 +32,9 @@ const secondsLeft = (until: number, now: number) => Math.max(0, Math.ceil((until
 
 /** Codes are kept only as a keyed hash bound to the e-mail. */
 export function hashCode(secret: string, email: string, code: string) {
-  return createHmac('sha256', secret).update(`otp:${normalizeEmail(email)}:${code}`).digest('hex')
+  return createHmac('sha256', secret)
+    .update(`otp:${normalizeEmail(email)}:${code}`)
+    .digest('hex')
 }
 
 export async function latestCode(db: Tx, email: string): Promise<OtpRow | undefined> {
@@ -154,8 +156,7 @@ export async function verifyCode(app: FastifyInstance, rawEmail: string, otp: st
   return { ok: true, verified: true, verificationToken, verificationTokenExpiresAt: expiresAt.toISOString() }
 }
 
-const invalidVerificationToken = () =>
-  unprocessable({ verificationToken: 'invalidOrExpired' }, 'Verify the e-mail with a code first')
+const invalidVerificationToken = () => unprocessable({ verificationToken: 'invalidOrExpired' }, 'Verify the e-mail with a code first')
 
 /**
  * Registers a member with the verification token `otp/verify` answered for this e-mail. The token
@@ -178,12 +179,26 @@ export async function registerMember(app: FastifyInstance, input: MemberRegistra
 
   const { user, signup } = await app.db.transaction(async (tx) => {
     const now = Date.now()
-    const consumed = await tx.update(otpCodes).set({ consumedAt: new Date(now) }).where(usable(now)).returning({ id: otpCodes.id })
+    const consumed = await tx
+      .update(otpCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(usable(now))
+      .returning({ id: otpCodes.id })
     if (consumed.length === 0) throw invalidVerificationToken()
-    const row = await insertUser(tx, { email, password: input.password, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'member' })
+    const row = await insertUser(tx, {
+      email,
+      password: input.password,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'member',
+    })
     if (!row) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
     // The code proved the address.
-    await tx.update(users).set({ emailVerifiedAt: new Date(now) }).where(eq(users.id, row.id))
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(now) })
+      .where(eq(users.id, row.id))
     return { user: row, signup: await signSignupToken(app, row.id, tx) }
   })
   return { id: user.id, signupToken: signup.token, signupTokenExpiresAt: signup.expiresAt.toISOString() }

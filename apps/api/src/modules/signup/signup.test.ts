@@ -21,7 +21,9 @@ const generate = (email: string, ip = freshIp()) => call(ctx.app, 'POST', '/api/
 const resend = (email: string) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/resend', { body: { email } })
 const verify = (email: string, otp: string) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/verify', { body: { email, otp } })
 const register = (email: string, verificationToken: string, overrides: Record<string, unknown> = {}) =>
-  call(ctx.app, 'POST', '/api/v1/auth/email/register', { body: { email, password: PASSWORD, firstName: 'Camila', lastName: 'Rojas', userType: 'member', verificationToken, ...overrides } })
+  call(ctx.app, 'POST', '/api/v1/auth/email/register', {
+    body: { email, password: PASSWORD, firstName: 'Camila', lastName: 'Rojas', userType: 'member', verificationToken, ...overrides },
+  })
 
 /** Fake only Date: the database driver and the mail worker keep their real timers. */
 function freezeClock() {
@@ -81,7 +83,12 @@ describe('POST /auth/email/otp/verify', () => {
     const { code } = await lastCodeMailed(email)
     const res = await verify(email, code)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ ok: true, verified: true, verificationToken: expect.stringMatching(/^[\w-]{43}$/), verificationTokenExpiresAt: expect.any(String) })
+    expect(res.json()).toEqual({
+      ok: true,
+      verified: true,
+      verificationToken: expect.stringMatching(/^[\w-]{43}$/),
+      verificationTokenExpiresAt: expect.any(String),
+    })
     const [row] = await ctx.app.db.select().from(otpCodes).where(eq(otpCodes.email, email))
     expect(row.verificationTokenHash).toMatch(/^[0-9a-f]{64}$/)
     expect(row.verificationTokenHash).not.toContain(res.json().verificationToken)

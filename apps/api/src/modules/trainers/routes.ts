@@ -22,13 +22,24 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/gyms/:id/trainers',
-    { schema: { ...base, summary: 'Trainers of the owner’s gym', params: IdParamsSchema, response: { 200: TrainerListSchema, ...errors } }, preHandler: owner },
+    {
+      schema: { ...base, summary: 'Trainers of the owner’s gym', params: IdParamsSchema, response: { 200: TrainerListSchema, ...errors } },
+      preHandler: owner,
+    },
     (request) => listTrainers(app.db, currentUser(request).id, request.params.id),
   )
 
   app.post(
     '/trainers',
-    { schema: { ...base, summary: 'Add a trainer (no login account) to the owner’s gym', body: TrainerInputSchema, response: { 201: TrainerSchema, ...errors } }, preHandler: owner },
+    {
+      schema: {
+        ...base,
+        summary: 'Add a trainer (no login account) to the owner’s gym',
+        body: TrainerInputSchema,
+        response: { 201: TrainerSchema, ...errors },
+      },
+      preHandler: owner,
+    },
     async (request, reply) => reply.code(201).send(await createTrainer(app, currentUser(request).id, request.body)),
   )
 
@@ -48,13 +59,30 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/trainers/:id',
-    { schema: { ...base, summary: 'Update a trainer of the owner’s gym', params: IdParamsSchema, body: TrainerInputSchema, response: { 200: TrainerSchema, ...errors } }, preHandler: owner },
+    {
+      schema: {
+        ...base,
+        summary: 'Update a trainer of the owner’s gym',
+        params: IdParamsSchema,
+        body: TrainerInputSchema,
+        response: { 200: TrainerSchema, ...errors },
+      },
+      preHandler: owner,
+    },
     (request) => updateTrainer(app, currentUser(request).id, request.params.id, request.body),
   )
 
   app.delete(
     '/trainers/:id',
-    { schema: { ...base, summary: 'Delete a trainer of the owner’s gym (and the login account created for it)', params: IdParamsSchema, response: { 200: OkSchema, ...errors } }, preHandler: owner },
+    {
+      schema: {
+        ...base,
+        summary: 'Delete a trainer of the owner’s gym (and the login account created for it)',
+        params: IdParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+      preHandler: owner,
+    },
     async (request) => {
       await deleteTrainer(app, currentUser(request).id, request.params.id)
       return { ok: true as const }

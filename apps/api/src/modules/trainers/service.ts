@@ -42,7 +42,10 @@ const notYourGym = () => forbidden('You can only manage trainers of your own gym
 export async function listTrainers(db: Tx, ownerId: string, gymId: string): Promise<Trainer[]> {
   const gym = await ownedGym(db, ownerId, gymId)
   const rows = await db.select().from(trainers).where(eq(trainers.gymId, gym.id)).orderBy(trainers.createdAt, trainers.id)
-  const pending = await pendingEmails(db, rows.flatMap((r) => (r.userId ? [r.userId] : [])))
+  const pending = await pendingEmails(
+    db,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  )
   return rows.map((row) => ({ ...toTrainer(row, gym), pendingEmail: row.userId ? (pending.get(row.userId) ?? null) : null }))
 }
 
@@ -62,7 +65,13 @@ async function emailUsedInGym(db: Tx, gymId: string, email: string, exceptTraine
   const [row] = await db
     .select({ id: trainers.id })
     .from(trainers)
-    .where(and(eq(trainers.gymId, gymId), sql`lower(${trainers.email}) = ${normalizeEmail(email)}`, exceptTrainerId ? ne(trainers.id, exceptTrainerId) : undefined))
+    .where(
+      and(
+        eq(trainers.gymId, gymId),
+        sql`lower(${trainers.email}) = ${normalizeEmail(email)}`,
+        exceptTrainerId ? ne(trainers.id, exceptTrainerId) : undefined,
+      ),
+    )
     .limit(1)
   return Boolean(row)
 }
@@ -103,7 +112,10 @@ export async function createTrainer(app: FastifyInstance, ownerId: string, input
   return app.db.transaction(async (tx) => {
     const gym = await gymForNewTrainer(tx, ownerId, input.gymId)
     if (await emailUsedInGym(tx, gym.id, input.email)) throw emailTaken()
-    const [row] = await tx.insert(trainers).values({ ...trainerValues(input), gymId: gym.id }).returning()
+    const [row] = await tx
+      .insert(trainers)
+      .values({ ...trainerValues(input), gymId: gym.id })
+      .returning()
     return toTrainer(row, gym)
   })
 }
@@ -119,9 +131,18 @@ export async function createTrainerWithUser(app: FastifyInstance, ownerId: strin
   return app.db.transaction(async (tx) => {
     const gym = await gymForNewTrainer(tx, ownerId, input.gymId)
     if (await emailUsedInGym(tx, gym.id, input.email)) throw emailTaken()
-    const user = await insertUser(tx, { email: input.email, password, firstName: input.firstName, lastName: input.lastName, role: 'trainer' })
+    const user = await insertUser(tx, {
+      email: input.email,
+      password,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'trainer',
+    })
     if (!user) throw emailTaken()
-    const [row] = await tx.insert(trainers).values({ ...trainerValues(input), gymId: gym.id, userId: user.id }).returning()
+    const [row] = await tx
+      .insert(trainers)
+      .values({ ...trainerValues(input), gymId: gym.id, userId: user.id })
+      .returning()
     const appUrl = app.config.APP_URL
     // A mail to a third party: it waits until the owner has verified their own address.
     const heldForUserId = await holdThirdPartyMailFor(tx, ownerId)
@@ -180,7 +201,11 @@ export async function updateTrainer(app: FastifyInstance, ownerId: string, train
         .set({ ...trainerValues(input), email: trainer.email })
         .where(eq(trainers.id, trainer.id))
         .returning()
-      const [user] = await tx.update(users).set({ firstName: input.firstName, lastName: input.lastName }).where(eq(users.id, trainer.userId)).returning()
+      const [user] = await tx
+        .update(users)
+        .set({ firstName: input.firstName, lastName: input.lastName })
+        .where(eq(users.id, trainer.userId))
+        .returning()
       await userChanged(tx, trainer.userId)
       if (changesEmail) {
         await requestEmailChange(app, tx, {

@@ -35,7 +35,14 @@ async function ownerWithGym(plan?: 'business' | 'enterprise') {
   let userId: string
   if (plan) {
     const res = await call(ctx.app, 'POST', '/api/v1/auth/business/register', {
-      body: { email: uniqueEmail('owner'), password: 'secret1', firstName: 'Olga', lastName: 'Díaz', businessName: 'Olga Fit', businessAddress: 'Calle 1' },
+      body: {
+        email: uniqueEmail('owner'),
+        password: 'secret1',
+        firstName: 'Olga',
+        lastName: 'Díaz',
+        businessName: 'Olga Fit',
+        businessAddress: 'Calle 1',
+      },
     })
     expect(res.statusCode).toBe(200)
     token = res.json().token
@@ -76,7 +83,16 @@ describe('POST /trainers/with-user', () => {
     const res = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body })
     expect(res.statusCode).toBe(201)
     const trainer = res.json()
-    expect(trainer).toMatchObject({ firstName: 'Matías', lastName: 'Fuentes', email: body.email, experience: 5, gymId: gym.id, gym: { id: gym.id, name: gym.name }, isActive: true, userId: expect.any(String) })
+    expect(trainer).toMatchObject({
+      firstName: 'Matías',
+      lastName: 'Fuentes',
+      email: body.email,
+      experience: 5,
+      gymId: gym.id,
+      gym: { id: gym.id, name: gym.name },
+      isActive: true,
+      userId: expect.any(String),
+    })
     expect(trainer.generatedPassword).toMatch(/^.{16}$/)
 
     const [user] = await ctx.app.db.select().from(users).where(eq(users.id, trainer.userId))
@@ -128,7 +144,10 @@ describe('POST /trainers/with-user', () => {
     const member = await createUserAndLogin(ctx.app, { role: 'member' })
     await ctx.app.mailer.flush()
     const sentBefore = ctx.mail.sent.length
-    const res = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody({ email: member.user.email.toUpperCase() }) })
+    const res = await call(ctx.app, 'POST', '/api/v1/trainers/with-user', {
+      token,
+      body: trainerBody({ email: member.user.email.toUpperCase() }),
+    })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({ email: 'emailAlreadyExists' })
     expect((await call(ctx.app, 'GET', `/api/v1/gyms/${gym.id}/trainers`, { token })).json()).toEqual([])
@@ -138,7 +157,9 @@ describe('POST /trainers/with-user', () => {
 
   it('account, trainer and welcome mail are one transaction: a failing trainer insert leaves no account and no mail', async () => {
     const { token } = await ownerWithGym()
-    await ctx.app.db.execute(sql`CREATE FUNCTION fail_trainer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'trainer insert failed'; END $$`)
+    await ctx.app.db.execute(
+      sql`CREATE FUNCTION fail_trainer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'trainer insert failed'; END $$`,
+    )
     await ctx.app.db.execute(sql`CREATE TRIGGER fail_trainer BEFORE INSERT ON trainers FOR EACH ROW EXECUTE FUNCTION fail_trainer()`)
     try {
       const body = trainerBody()
@@ -186,7 +207,11 @@ describe('trainer validation (POST /trainers, POST /trainers/with-user, PUT /tra
 
   it.each(cases)('%s → 422', async (_name, over, errors) => {
     const body = trainerBody(over)
-    for (const [method, url] of [['POST', '/api/v1/trainers'], ['POST', '/api/v1/trainers/with-user'], ['PUT', `/api/v1/trainers/${trainerId}`]] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/v1/trainers'],
+      ['POST', '/api/v1/trainers/with-user'],
+      ['PUT', `/api/v1/trainers/${trainerId}`],
+    ] as const) {
       const res = await call(ctx.app, method, url, { token: owner.token, body })
       expect(res.statusCode, `${method} ${url}`).toBe(422)
       expect(res.json().errors, `${method} ${url}`).toEqual(errors)
@@ -216,19 +241,30 @@ describe('POST /trainers, GET /gyms/{id}/trainers, PUT and DELETE /trainers/{id}
     expect(res.json()).toMatchObject({ userId: null, gymId: gym.id })
     const list = await call(ctx.app, 'GET', `/api/v1/gyms/${gym.id}/trainers`, { token })
     expect(list.statusCode).toBe(200)
-    expect(list.json()).toEqual([expect.objectContaining({ id: res.json().id, gym: { id: gym.id, name: gym.name }, specialization: 'Weight Training' })])
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id: res.json().id, gym: { id: gym.id, name: gym.name }, specialization: 'Weight Training' }),
+    ])
   })
 
   it('PUT updates the trainer and its login account (name now; a new e-mail once the new address confirms it)', async () => {
     const { token } = await ownerWithGym()
-    const created = (await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody({ password: 'Chosen123!' }) })).json()
+    const created = (
+      await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body: trainerBody({ password: 'Chosen123!' }) })
+    ).json()
     const newEmail = uniqueEmail('renamed')
     const res = await call(ctx.app, 'PUT', `/api/v1/trainers/${created.id}`, {
       token,
       body: trainerBody({ firstName: 'Mati', email: newEmail, specialization: 'Yoga', experience: 7, gymId: created.gymId }),
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: created.id, firstName: 'Mati', email: created.email, pendingEmail: newEmail, specialization: 'Yoga', experience: 7 })
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      firstName: 'Mati',
+      email: created.email,
+      pendingEmail: newEmail,
+      specialization: 'Yoga',
+      experience: 7,
+    })
     await ctx.app.mailer.flush()
     const link = ctx.mail.sent.find((m) => m.to === newEmail)!.text.match(/confirmar-correo\?token=([\w-]+)/)!
     expect((await call(ctx.app, 'POST', '/api/v1/auth/email-change/confirm', { body: { token: link[1] } })).statusCode).toBe(200)
@@ -252,7 +288,9 @@ describe('POST /trainers, GET /gyms/{id}/trainers, PUT and DELETE /trainers/{id}
     const { token } = await ownerWithGym()
     const body = trainerBody()
     const created = (await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body })).json()
-    expect((await call(ctx.app, 'PUT', `/api/v1/trainers/${created.id}`, { token, body: { ...body, phone: '+56 9 0000 1111' } })).statusCode).toBe(200)
+    expect(
+      (await call(ctx.app, 'PUT', `/api/v1/trainers/${created.id}`, { token, body: { ...body, phone: '+56 9 0000 1111' } })).statusCode,
+    ).toBe(200)
   })
 
   it('DELETE removes the trainer and the login account created for it (its sessions end)', async () => {
@@ -292,7 +330,11 @@ describe('plan limits', () => {
     for (const url of ['/api/v1/trainers', '/api/v1/trainers/with-user']) {
       const res = await call(ctx.app, 'POST', url, { token, body: trainerBody() })
       expect(res.statusCode, url).toBe(409)
-      expect(res.json()).toEqual({ status: 409, message: 'Trainer limit reached: the Business plan allows up to 10 trainers. Upgrade to Enterprise for up to 50.', errors: { trainers: 'limitReached' } })
+      expect(res.json()).toEqual({
+        status: 409,
+        message: 'Trainer limit reached: the Business plan allows up to 10 trainers. Upgrade to Enterprise for up to 50.',
+        errors: { trainers: 'limitReached' },
+      })
     }
     expect((await call(ctx.app, 'GET', `/api/v1/gyms/${gym.id}/trainers`, { token })).json()).toHaveLength(10)
     await ctx.app.mailer.flush()
@@ -319,7 +361,9 @@ describe('plan limits', () => {
   it('concurrent creates cannot pass the limit together', async () => {
     const { token, gym } = await ownerWithGym('business')
     await fill(token, 8)
-    const results = await Promise.all(Array.from({ length: 5 }, () => call(ctx.app, 'POST', '/api/v1/trainers', { token, body: trainerBody() })))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call(ctx.app, 'POST', '/api/v1/trainers', { token, body: trainerBody() })),
+    )
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409])
     expect((await call(ctx.app, 'GET', `/api/v1/gyms/${gym.id}/trainers`, { token })).json()).toHaveLength(10)
   })
@@ -329,7 +373,10 @@ describe('plan limits', () => {
     await fill(token, 50)
     const res = await call(ctx.app, 'POST', '/api/v1/trainers', { token, body: trainerBody() })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toMatchObject({ message: 'Trainer limit reached: the Enterprise plan allows up to 50 trainers.', errors: { trainers: 'limitReached' } })
+    expect(res.json()).toMatchObject({
+      message: 'Trainer limit reached: the Enterprise plan allows up to 50 trainers.',
+      errors: { trainers: 'limitReached' },
+    })
   }, 30_000)
 })
 
@@ -375,7 +422,10 @@ describe('authorization: only the owner reads or changes their trainers', () => 
   it('PUT /trainers/{A’s trainer}: second owner 404, trainer 403, member 403; unchanged', async () => {
     const before = await snapshot()
     for (const [who, status] of Object.entries(expected)) {
-      const res = await call(ctx.app, 'PUT', `/api/v1/trainers/${trainerA.id}`, { token: tokens[who], body: trainerBody({ firstName: 'Hijacked' }) })
+      const res = await call(ctx.app, 'PUT', `/api/v1/trainers/${trainerA.id}`, {
+        token: tokens[who],
+        body: trainerBody({ firstName: 'Hijacked' }),
+      })
       expect(res.statusCode, who).toBe(status)
     }
     expect((await call(ctx.app, 'PUT', `/api/v1/trainers/${trainerA.id}`, { body: trainerBody() })).statusCode).toBe(401)

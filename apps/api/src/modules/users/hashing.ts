@@ -22,7 +22,9 @@ export function argon2Params(passwordHash: string) {
 /** True when a stored hash was made with other settings than today's: it is replaced at the next login. */
 export function needsRehash(passwordHash: string) {
   const params = argon2Params(passwordHash)
-  return !params || params.m !== ARGON2_OPTIONS.memoryCost || params.t !== ARGON2_OPTIONS.timeCost || params.p !== ARGON2_OPTIONS.parallelism
+  return (
+    !params || params.m !== ARGON2_OPTIONS.memoryCost || params.t !== ARGON2_OPTIONS.timeCost || params.p !== ARGON2_OPTIONS.parallelism
+  )
 }
 
 export interface WorkQueueOptions {

@@ -10,7 +10,12 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/by-email',
     {
-      schema: { tags: ['users'], summary: 'Whether an e-mail is registered (no auth, rate-limited)', querystring: UserLookupQuerySchema, response: { 200: UserLookupSchema, 404: ApiErrorSchema, 429: ApiErrorSchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'Whether an e-mail is registered (no auth, rate-limited)',
+        querystring: UserLookupQuerySchema,
+        response: { 200: UserLookupSchema, 404: ApiErrorSchema, 429: ApiErrorSchema },
+      },
       preHandler: app.limit('user-lookup-ip', { max: 30, windowMs: 60_000 }),
     },
     async (request) => {

@@ -20,7 +20,8 @@ describe('GET /users/by-email', () => {
   it('is rate-limited per IP', async () => {
     const ip = freshIp()
     const statuses: number[] = []
-    for (let i = 0; i < 32; i++) statuses.push((await call(ctx.app, 'GET', `/api/v1/users/by-email?email=${uniqueEmail()}`, { ip })).statusCode)
+    for (let i = 0; i < 32; i++)
+      statuses.push((await call(ctx.app, 'GET', `/api/v1/users/by-email?email=${uniqueEmail()}`, { ip })).statusCode)
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true)
     expect(statuses.slice(30)).toEqual([429, 429])
   })

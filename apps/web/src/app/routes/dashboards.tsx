@@ -11,6 +11,11 @@ export async function loadTrainerDashboard() {
 }
 
 export async function loadBusinessDashboard() {
-  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }] = await Promise.all([loadBusinessDashboardPage(), loadGymCommissions()])
-  return { BusinessDashboard: () => <BusinessDashboardPage paymentsTab={{ label: <GymCommissionsTabLabel />, content: <GymCommissions /> }} /> }
+  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }] = await Promise.all([
+    loadBusinessDashboardPage(),
+    loadGymCommissions(),
+  ])
+  return {
+    BusinessDashboard: () => <BusinessDashboardPage paymentsTab={{ label: <GymCommissionsTabLabel />, content: <GymCommissions /> }} />,
+  }
 }

@@ -11,7 +11,11 @@ import { cn } from '@/lib/utils'
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common')
   return (
-    <div role="group" aria-label={t('language.label')} className={cn('inline-flex rounded-md border border-input bg-background p-0.5 shadow-sm', className)}>
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      className={cn('inline-flex rounded-md border border-input bg-background p-0.5 shadow-sm', className)}
+    >
       {LANGUAGES.map((language: Language) => {
         const current = i18n.language === language
         return (
@@ -21,7 +25,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
             lang={language}
             aria-pressed={current}
             onClick={() => void chooseLanguage(language)}
-            className={cn(buttonVariants({ variant: current ? 'secondary' : 'ghost', size: 'sm' }), 'h-7 shadow-none', current && 'font-semibold')}
+            className={cn(
+              buttonVariants({ variant: current ? 'secondary' : 'ghost', size: 'sm' }),
+              'h-7 shadow-none',
+              current && 'font-semibold',
+            )}
           >
             {t(`language.${language}`)}
           </button>

@@ -23,5 +23,11 @@ export function Button({ className, variant, size, ...props }: React.ComponentPr
 }
 
 export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="skeleton" className={className ? `animate-pulse rounded-md bg-muted ${className}` : 'animate-pulse rounded-md bg-muted'} {...props} />
+  return (
+    <div
+      data-slot="skeleton"
+      className={className ? `animate-pulse rounded-md bg-muted ${className}` : 'animate-pulse rounded-md bg-muted'}
+      {...props}
+    />
+  )
 }

@@ -2,16 +2,19 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
 
-const alertVariants = cva('relative grid w-full grid-cols-[0_1fr] items-start gap-y-0.5 rounded-lg border px-4 py-3 text-sm has-[>svg]:grid-cols-[calc(var(--spacing)*4)_1fr] has-[>svg]:gap-x-3 [&>svg]:size-4 [&>svg]:translate-y-0.5', {
-  variants: {
-    variant: {
-      default: 'bg-card text-card-foreground',
-      // Dark red on a pale red surface keeps WCAG AA contrast for the text and the icon.
-      destructive: 'border-destructive/30 bg-destructive-surface text-destructive-strong [&>svg]:text-current',
+const alertVariants = cva(
+  'relative grid w-full grid-cols-[0_1fr] items-start gap-y-0.5 rounded-lg border px-4 py-3 text-sm has-[>svg]:grid-cols-[calc(var(--spacing)*4)_1fr] has-[>svg]:gap-x-3 [&>svg]:size-4 [&>svg]:translate-y-0.5',
+  {
+    variants: {
+      variant: {
+        default: 'bg-card text-card-foreground',
+        // Dark red on a pale red surface keeps WCAG AA contrast for the text and the icon.
+        destructive: 'border-destructive/30 bg-destructive-surface text-destructive-strong [&>svg]:text-current',
+      },
     },
+    defaultVariants: { variant: 'default' },
   },
-  defaultVariants: { variant: 'default' },
-})
+)
 
 export function Alert({ className, variant, ...props }: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />

@@ -12,8 +12,10 @@ const confirmEmailChange = (token: string) => api.post<EmailChangeConfirmed>('/a
 type State = { kind: 'loading' } | { kind: 'done'; email: string } | { kind: 'error'; message: string }
 
 function messageOf(err: unknown) {
-  if (err instanceof ApiError && err.errors?.email === 'emailAlreadyExists') return 'Este correo ya está en uso por otra cuenta. Habla con tu gimnasio.'
-  if (err instanceof ApiError && err.status === 422) return 'El enlace no es válido o ha expirado. Pide a tu gimnasio que vuelva a solicitar el cambio.'
+  if (err instanceof ApiError && err.errors?.email === 'emailAlreadyExists')
+    return 'Este correo ya está en uso por otra cuenta. Habla con tu gimnasio.'
+  if (err instanceof ApiError && err.status === 422)
+    return 'El enlace no es válido o ha expirado. Pide a tu gimnasio que vuelva a solicitar el cambio.'
   return 'No pudimos confirmar el cambio. Inténtalo nuevamente.'
 }
 
@@ -22,7 +24,9 @@ export function EmailChangeConfirmPage() {
   usePageMeta('Confirmar correo')
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: 'El enlace no es válido o ha expirado.' })
+  const [state, setState] = useState<State>(
+    token ? { kind: 'loading' } : { kind: 'error', message: 'El enlace no es válido o ha expirado.' },
+  )
   // The token is single use: React's development double effect must not send it twice.
   const sent = useRef(false)
   useEffect(() => {

@@ -19,7 +19,11 @@ export const landingAnchors = [
   { href: '#faq', label: 'FAQ' },
 ] as const
 
-export const trialFacts = [`${TRIAL_DAYS} días de prueba gratis en todos los planes`, 'Facturación mensual con renovación automática', 'Cancela cuando quieras'] as const
+export const trialFacts = [
+  `${TRIAL_DAYS} días de prueba gratis en todos los planes`,
+  'Facturación mensual con renovación automática',
+  'Cancela cuando quieras',
+] as const
 
 /** Business has no list price: it is agreed with sales (spec §9). */
 export const businessPlanNote = 'Por acuerdo'

@@ -31,19 +31,23 @@ export const getLeads = async (params: ListParams) => AdminLeadListSchema.parse(
 export const getLead = async (id: string) => AdminLeadDetailSchema.parse(await api.get(`/admin/leads/${encodeURIComponent(id)}`))
 export const updateLead = async (id: string, body: AdminLeadUpdate) => api.patch(`/admin/leads/${encodeURIComponent(id)}`, body)
 
-export const getTrainers = async (params: ListParams) => AdminTrainerListSchema.parse(await api.get(`/admin/trainers${queryString(params)}`))
+export const getTrainers = async (params: ListParams) =>
+  AdminTrainerListSchema.parse(await api.get(`/admin/trainers${queryString(params)}`))
 export const getTrainer = async (id: string) => AdminTrainerDetailSchema.parse(await api.get(`/admin/trainers/${encodeURIComponent(id)}`))
 export const setTrainerActive = (id: string, active: boolean, reason: string) =>
   api.post(`/admin/trainers/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, { reason })
 export const resendTrainerMail = async (id: string, body: AdminResendMail) =>
   AdminResendMailResultSchema.parse(await api.post(`/admin/trainers/${encodeURIComponent(id)}/resend-mail`, body))
 
-export const getBusinesses = async (params: ListParams) => AdminBusinessListSchema.parse(await api.get(`/admin/businesses${queryString(params)}`))
-export const getBusiness = async (id: string) => AdminBusinessDetailSchema.parse(await api.get(`/admin/businesses/${encodeURIComponent(id)}`))
+export const getBusinesses = async (params: ListParams) =>
+  AdminBusinessListSchema.parse(await api.get(`/admin/businesses${queryString(params)}`))
+export const getBusiness = async (id: string) =>
+  AdminBusinessDetailSchema.parse(await api.get(`/admin/businesses/${encodeURIComponent(id)}`))
 export const updateBusiness = (id: string, body: AdminBusinessUpdate) => api.patch(`/admin/businesses/${encodeURIComponent(id)}`, body)
 
 export const getMoneySummary = async () => AdminMoneySummarySchema.parse(await api.get('/admin/money/summary'))
-export const getMoneyTransactions = async (params: ListParams) => AdminMoneyTransactionsSchema.parse(await api.get(`/admin/money/transactions${queryString(params)}`))
+export const getMoneyTransactions = async (params: ListParams) =>
+  AdminMoneyTransactionsSchema.parse(await api.get(`/admin/money/transactions${queryString(params)}`))
 export const getAudit = async (params: ListParams) => AdminAuditListSchema.parse(await api.get(`/admin/audit${queryString(params)}`))
 
 /**
@@ -53,7 +57,8 @@ export const getAudit = async (params: ListParams) => AdminAuditListSchema.parse
  */
 export async function downloadCsv(path: string, params: ListParams, fileName: string) {
   const url = `${API_BASE}${path}${queryString(params)}`
-  const send = (token: string | undefined) => fetch(url, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) } })
+  const send = (token: string | undefined) =>
+    fetch(url, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) } })
   let response = await send(getSession()?.token)
   if (response.status === 401) response = await send(await refreshSession())
   if (!response.ok) {

@@ -50,7 +50,10 @@ export function AdminShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="min-h-dvh bg-muted/40">
-      <a href="#main" className="sr-only rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
         {t('skipToContent')}
       </a>
       <header className="border-b bg-background">
@@ -71,7 +74,10 @@ export function AdminShell({ children }: { children?: ReactNode }) {
                 <NavLink
                   to={`/admin/${section}`}
                   className={({ isActive }) =>
-                    cn('inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60', isActive && 'bg-secondary text-secondary-foreground')
+                    cn(
+                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                      isActive && 'bg-secondary text-secondary-foreground',
+                    )
                   }
                 >
                   {t(`nav.${section}`)}

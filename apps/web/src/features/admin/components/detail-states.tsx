@@ -7,8 +7,18 @@ import { LoadError, LoadingRows } from './list-states'
 /** One record's page: loading, error (404 included), then the record. */
 export function DetailStates<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation('admin')
-  if (query.isPending) return <Card className="py-0"><LoadingRows label={t('loading')} /></Card>
-  if (query.isError) return <Card className="py-0"><LoadError error={query.error} onRetry={() => void query.refetch()} /></Card>
+  if (query.isPending)
+    return (
+      <Card className="py-0">
+        <LoadingRows label={t('loading')} />
+      </Card>
+    )
+  if (query.isError)
+    return (
+      <Card className="py-0">
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    )
   return <>{children(query.data)}</>
 }
 

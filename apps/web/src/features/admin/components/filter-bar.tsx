@@ -32,7 +32,13 @@ export function FilterBar({ fields, actions }: { fields: FilterField[]; actions?
 
   return (
     // A new key when the URL changes (back button, "clear"): the fields show what is applied.
-    <form key={search.toString()} role="search" aria-label={t('filters.label')} onSubmit={onSubmit} className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">
+    <form
+      key={search.toString()}
+      role="search"
+      aria-label={t('filters.label')}
+      onSubmit={onSubmit}
+      className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]"
+    >
       {fields.map((field) =>
         field.kind === 'select' ? (
           <FormField

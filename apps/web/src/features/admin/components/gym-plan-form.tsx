@@ -25,7 +25,13 @@ export function GymPlanForm({ business }: { business: AdminBusinessDetail }) {
   const rates = business.centralBilling.commissionRates
   const form = useForm<GymFormInput, unknown, AdminBusinessUpdate>({
     resolver: formResolver(gymFormSchema(business), errorsT),
-    defaultValues: { subscriptionPlan: business.subscriptionPlan, trainer: percent(rates.trainer), gym: percent(rates.gym), platform: percent(rates.platform), reason: '' },
+    defaultValues: {
+      subscriptionPlan: business.subscriptionPlan,
+      trainer: percent(rates.trainer),
+      gym: percent(rates.gym),
+      platform: percent(rates.platform),
+      reason: '',
+    },
   })
   const { errors } = form.formState
   const mutation = useMutation({
@@ -60,7 +66,13 @@ export function GymPlanForm({ business }: { business: AdminBusinessDetail }) {
         </p>
         <div className="grid gap-3 sm:grid-cols-3">
           {RATE_FIELDS.map((field) => (
-            <FormField key={field} label={t(`gymDetail.rate.${field}`)} inputMode="decimal" error={errors[field]?.message} {...form.register(field)} />
+            <FormField
+              key={field}
+              label={t(`gymDetail.rate.${field}`)}
+              inputMode="decimal"
+              error={errors[field]?.message}
+              {...form.register(field)}
+            />
           ))}
         </div>
         {splitError ? (
@@ -69,7 +81,11 @@ export function GymPlanForm({ business }: { business: AdminBusinessDetail }) {
           </p>
         ) : null}
       </fieldset>
-      <FormField label={t('reason')} error={errors.reason?.message} render={(aria) => <Textarea {...aria} rows={3} {...form.register('reason')} />} />
+      <FormField
+        label={t('reason')}
+        error={errors.reason?.message}
+        render={(aria) => <Textarea {...aria} rows={3} {...form.register('reason')} />}
+      />
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <Button type="submit" disabled={mutation.isPending} className="w-fit">
         {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -28,7 +28,21 @@ export function ActionLabel({ action }: { action: string }) {
 }
 
 /** Audit rows (the audit log, a trainer's or a gym's history): who did what, when, from where, before → after. */
-export function HistoryTable({ label, rows, query, withSubject, emptyTitle, emptyHint }: { label: string; rows: HistoryRow[] | undefined; query?: Parameters<typeof DataTable>[0]['query']; withSubject?: boolean; emptyTitle: string; emptyHint?: string }) {
+export function HistoryTable({
+  label,
+  rows,
+  query,
+  withSubject,
+  emptyTitle,
+  emptyHint,
+}: {
+  label: string
+  rows: HistoryRow[] | undefined
+  query?: Parameters<typeof DataTable>[0]['query']
+  withSubject?: boolean
+  emptyTitle: string
+  emptyHint?: string
+}) {
   const { t } = useTranslation('admin')
   const dateTime = useDateTime()
   const columns: Column<HistoryRow>[] = [
@@ -46,10 +60,36 @@ export function HistoryTable({ label, rows, query, withSubject, emptyTitle, empt
           '—'
         ),
     },
-    ...(withSubject ? [{ header: t('audit.columns.subject'), cell: (row: HistoryRow) => (row.subjectType ? <span className="grid"><span>{row.subjectType}</span><code className="text-xs break-all text-muted-foreground">{row.subjectId}</code></span> : '—') }] : []),
+    ...(withSubject
+      ? [
+          {
+            header: t('audit.columns.subject'),
+            cell: (row: HistoryRow) =>
+              row.subjectType ? (
+                <span className="grid">
+                  <span>{row.subjectType}</span>
+                  <code className="text-xs break-all text-muted-foreground">{row.subjectId}</code>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+        ]
+      : []),
     { header: t('audit.columns.ip'), cell: (row) => <code className="text-xs">{row.ip ?? '—'}</code> },
     { header: t('audit.columns.reason'), cell: (row) => row.reason ?? '—' },
     { header: t('audit.columns.values'), cell: (row) => <AuditValues before={row.before} after={row.after} />, className: 'max-w-xs' },
   ]
-  return <DataTable label={label} columns={columns} rows={rows} query={query} rowKey={(row) => row.id ?? `${row.at}-${row.action}`} emptyTitle={emptyTitle} emptyHint={emptyHint} minWidth="min-w-[1040px]" />
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={rows}
+      query={query}
+      rowKey={(row) => row.id ?? `${row.at}-${row.action}`}
+      emptyTitle={emptyTitle}
+      emptyHint={emptyHint}
+      minWidth="min-w-[1040px]"
+    />
+  )
 }

@@ -18,7 +18,10 @@ import { NativeSelect } from './native-select'
 /** The form's fields as typed; empty ones are "not given" for the contract's schema. */
 const LeadFormSchema = z
   .object({ status: z.string(), note: z.string() })
-  .transform((v): z.input<typeof AdminLeadUpdateSchema> => ({ status: (v.status || undefined) as LeadStatus | undefined, note: v.note.trim() || undefined }))
+  .transform((v): z.input<typeof AdminLeadUpdateSchema> => ({
+    status: (v.status || undefined) as LeadStatus | undefined,
+    note: v.note.trim() || undefined,
+  }))
   .pipe(AdminLeadUpdateSchema)
 
 /** Moves a lead along the pipeline (only the moves the API allows are offered) and/or adds a note. */
@@ -58,7 +61,11 @@ export function LeadStatusForm({ lead }: { lead: AdminLeadDetail }) {
           </NativeSelect>
         )}
       />
-      <FormField label={t('leadDetail.note')} error={errors.note?.message} render={(aria) => <Textarea {...aria} rows={3} {...form.register('note')} />} />
+      <FormField
+        label={t('leadDetail.note')}
+        error={errors.note?.message}
+        render={(aria) => <Textarea {...aria} rows={3} {...form.register('note')} />}
+      />
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <Button type="submit" disabled={mutation.isPending} className="w-fit">
         {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

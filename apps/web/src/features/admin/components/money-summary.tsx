@@ -25,7 +25,12 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
     <section aria-label={t('money.summaryLabel')} className="grid min-w-0 gap-4 [&>*]:min-w-0">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure title={t('money.mrr')} value={format.clp(mrr.totalClp)}>
-          {t('money.mrrHint', { clients: format.clp(mrr.clients.clp), clientCount: mrr.clients.count, platform: format.clp(mrr.platform.clp), platformCount: mrr.platform.count })}
+          {t('money.mrrHint', {
+            clients: format.clp(mrr.clients.clp),
+            clientCount: mrr.clients.count,
+            platform: format.clp(mrr.platform.clp),
+            platformCount: mrr.platform.count,
+          })}
           {mrr.platform.unpriced ? <span className="block">{t('money.unpriced', { count: mrr.platform.unpriced })}</span> : null}
         </Figure>
         <Figure title={t('money.trials')} value={format.number(summary.trialsEnding.count)} />
@@ -44,11 +49,15 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
               <ul className="grid gap-2 text-sm">
                 {summary.trialsEnding.data.map((trial) => (
                   <li key={trial.subscriptionId} className="grid">
-                    <Link to={`/admin/trainers/${trial.userId}`} className="truncate font-medium text-primary underline-offset-4 hover:underline">
+                    <Link
+                      to={`/admin/trainers/${trial.userId}`}
+                      className="truncate font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       {trial.email}
                     </Link>
                     <span className="text-muted-foreground">
-                      {t(`planKey.${trial.planKey}`, { defaultValue: trial.planKey })} · {t('money.endsAt', { date: format.date(trial.trialEndsAt) })}
+                      {t(`planKey.${trial.planKey}`, { defaultValue: trial.planKey })} ·{' '}
+                      {t('money.endsAt', { date: format.date(trial.trialEndsAt) })}
                     </span>
                   </li>
                 ))}
@@ -69,10 +78,14 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
                   <li key={due.subscriptionId} className="grid">
                     <span className="truncate font-medium">{due.email}</span>
                     <span className="text-muted-foreground">
-                      {due.kind === 'client' ? t('money.kindClient') : t('money.kindPlatform')} · {due.priceClp === null ? '—' : format.clp(due.priceClp)} · {t('money.since', { date: format.date(due.since) })}
+                      {due.kind === 'client' ? t('money.kindClient') : t('money.kindPlatform')} ·{' '}
+                      {due.priceClp === null ? '—' : format.clp(due.priceClp)} · {t('money.since', { date: format.date(due.since) })}
                     </span>
                     {due.trainerUserId ? (
-                      <Link to={`/admin/trainers/${due.trainerUserId}`} className="w-fit text-xs text-primary underline-offset-4 hover:underline">
+                      <Link
+                        to={`/admin/trainers/${due.trainerUserId}`}
+                        className="w-fit text-xs text-primary underline-offset-4 hover:underline"
+                      >
                         {t('money.columns.trainer')}
                       </Link>
                     ) : null}
@@ -93,8 +106,12 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
               <caption className="sr-only">{t('money.commissionByMonth')}</caption>
               <thead className="text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className="py-1 text-left font-medium">{t('money.month')}</th>
-                  <th scope="col" className="py-1 text-right font-medium">{t('money.columns.platform')}</th>
+                  <th scope="col" className="py-1 text-left font-medium">
+                    {t('money.month')}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {t('money.columns.platform')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -3,7 +3,21 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 
 /** Previous / next page of a server-paginated list. */
-export function Pager({ page, total, hasPrevious, hasNext, onPrevious, onNext }: { page: number; total?: number; hasPrevious: boolean; hasNext: boolean; onPrevious: () => void; onNext: () => void }) {
+export function Pager({
+  page,
+  total,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+}: {
+  page: number
+  total?: number
+  hasPrevious: boolean
+  hasNext: boolean
+  onPrevious: () => void
+  onNext: () => void
+}) {
   const { t } = useTranslation('admin')
   return (
     <nav aria-label={t('pager.label')} className="flex items-center justify-between gap-2 border-t p-3">

@@ -4,7 +4,16 @@ import { useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
@@ -37,7 +46,10 @@ export function ReasonDialog({
   const { t } = useTranslation('admin')
   const [open, setOpen] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<z.input<typeof AdminAccountActionSchema>, unknown, Reason>({ resolver: formResolver(AdminAccountActionSchema, errorsT), defaultValues: { reason: '' } })
+  const form = useForm<z.input<typeof AdminAccountActionSchema>, unknown, Reason>({
+    resolver: formResolver(AdminAccountActionSchema, errorsT),
+    defaultValues: { reason: '' },
+  })
   const submitting = form.formState.isSubmitting
 
   const onSubmit = form.handleSubmit(async ({ reason }) => {
@@ -66,7 +78,11 @@ export function ReasonDialog({
             <AlertDialogTitle>{title}</AlertDialogTitle>
             <AlertDialogDescription>{description}</AlertDialogDescription>
           </AlertDialogHeader>
-          <FormField label={t('reason')} error={form.formState.errors.reason?.message} render={(aria) => <Textarea {...aria} rows={3} {...form.register('reason')} />} />
+          <FormField
+            label={t('reason')}
+            error={form.formState.errors.reason?.message}
+            render={(aria) => <Textarea {...aria} rows={3} {...form.register('reason')} />}
+          />
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <AlertDialogFooter>
             <AlertDialogCancel type="button">{t('cancel')}</AlertDialogCancel>

@@ -63,7 +63,11 @@ export function TrainerActions({ trainer }: { trainer: AdminTrainerDetail }) {
       )}
       {(['welcome', 'password_set'] as const).map((kind) => (
         <Button key={kind} variant="outline" disabled={resend.isPending} onClick={() => resend.mutate(kind)}>
-          {resend.isPending && resend.variables === kind ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+          {resend.isPending && resend.variables === kind ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Mail aria-hidden="true" />
+          )}
           {t(`trainerDetail.resend.${kind}`)}
         </Button>
       ))}

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { useFormat } from '@/lib/i18n'
 
-const SUBSCRIPTION_VARIANT = { trial: 'secondary', active: 'success', past_due: 'destructive', cancelled: 'outline', none: 'outline' } as const
+const SUBSCRIPTION_VARIANT = {
+  trial: 'secondary',
+  active: 'success',
+  past_due: 'destructive',
+  cancelled: 'outline',
+  none: 'outline',
+} as const
 
 /** Subscription state, with the trial's end date while on trial. */
 export function SubscriptionBadge({ subscription }: { subscription: AdminTrainer['subscription'] }) {
@@ -12,7 +18,9 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminTrainer
   return (
     <span className="grid gap-0.5">
       <Badge variant={SUBSCRIPTION_VARIANT[subscription.state]}>{t(`subscription.${subscription.state}`)}</Badge>
-      {subscription.state === 'trial' && subscription.trialEndsAt ? <span className="text-xs text-muted-foreground">{t('trainers.trialEnds', { date: format.date(subscription.trialEndsAt) })}</span> : null}
+      {subscription.state === 'trial' && subscription.trialEndsAt ? (
+        <span className="text-xs text-muted-foreground">{t('trainers.trialEnds', { date: format.date(subscription.trialEndsAt) })}</span>
+      ) : null}
     </span>
   )
 }
@@ -25,5 +33,13 @@ export function AccountBadge({ isActive }: { isActive: boolean }) {
 /** "3 / 10" active clients against the plan's limit; no limit shows "3 / ∞". */
 export function ClientsCount({ clients }: { clients: AdminTrainer['clients'] }) {
   const { t } = useTranslation('admin')
-  return <span aria-label={clients.limit === null ? t('trainers.clientsNoLimit', { active: clients.active }) : t('trainers.clientsOf', { active: clients.active, limit: clients.limit })}>{`${clients.active} / ${clients.limit ?? '∞'}`}</span>
+  return (
+    <span
+      aria-label={
+        clients.limit === null
+          ? t('trainers.clientsNoLimit', { active: clients.active })
+          : t('trainers.clientsOf', { active: clients.active, limit: clients.limit })
+      }
+    >{`${clients.active} / ${clients.limit ?? '∞'}`}</span>
+  )
 }

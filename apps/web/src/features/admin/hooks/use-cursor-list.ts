@@ -6,7 +6,11 @@ import type { ListParams } from '../api/admin-api'
  * One page of a cursor list (leads, trainers, audit log) with next / previous: the cursors of the
  * pages seen are kept, so "previous" asks the server for that page again. New filters start over.
  */
-export function useCursorList<Row>(name: string, filters: ListParams, fetchPage: (params: ListParams) => Promise<{ data: Row[]; nextCursor: string | null }>) {
+export function useCursorList<Row>(
+  name: string,
+  filters: ListParams,
+  fetchPage: (params: ListParams) => Promise<{ data: Row[]; nextCursor: string | null }>,
+) {
   const filterKey = JSON.stringify(filters)
   const [state, setState] = useState<{ filterKey: string; cursors: (string | undefined)[] }>({ filterKey, cursors: [undefined] })
   const cursors = state.filterKey === filterKey ? state.cursors : [undefined]

@@ -11,7 +11,12 @@ describe('admin list filters', () => {
   })
 
   it('keeps only the listed, non-empty filters', () => {
-    const params = apiFilters(new URLSearchParams('q=%20ana%20&status=&from=2026-11-01&to=2026-11-02&cursor=x'), ['q', 'status', 'from', 'to'])
+    const params = apiFilters(new URLSearchParams('q=%20ana%20&status=&from=2026-11-01&to=2026-11-02&cursor=x'), [
+      'q',
+      'status',
+      'from',
+      'to',
+    ])
     expect(params.q).toBe('ana')
     expect(params).not.toHaveProperty('status')
     expect(params).not.toHaveProperty('cursor')

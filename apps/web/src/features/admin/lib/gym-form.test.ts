@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { gymFormSchema } from './gym-form'
 
-const business = { subscriptionPlan: 'business' as const, centralBilling: { enabled: false, paymentAccountId: null, commissionRates: { trainer: 0.6, gym: 0.35, platform: 0.05 } } }
+const business = {
+  subscriptionPlan: 'business' as const,
+  centralBilling: { enabled: false, paymentAccountId: null, commissionRates: { trainer: 0.6, gym: 0.35, platform: 0.05 } },
+}
 const schema = gymFormSchema(business)
 const base = { subscriptionPlan: 'business', trainer: '60', gym: '35', platform: '5', reason: 'Contrato anual firmado' }
 const codes = (input: object) => {
@@ -11,11 +14,18 @@ const codes = (input: object) => {
 
 describe('gym plan and split form', () => {
   it('sends only the plan when only the plan changed', () => {
-    expect(schema.parse({ ...base, subscriptionPlan: 'enterprise' })).toEqual({ subscriptionPlan: 'enterprise', reason: 'Contrato anual firmado' })
+    expect(schema.parse({ ...base, subscriptionPlan: 'enterprise' })).toEqual({
+      subscriptionPlan: 'enterprise',
+      reason: 'Contrato anual firmado',
+    })
   })
 
   it('turns percentages into thousandths and sends a changed split', () => {
-    expect(schema.parse({ ...base, trainer: '64,5', gym: '30', platform: '5.5' }).commissionRates).toEqual({ trainer: 0.645, gym: 0.3, platform: 0.055 })
+    expect(schema.parse({ ...base, trainer: '64,5', gym: '30', platform: '5.5' }).commissionRates).toEqual({
+      trainer: 0.645,
+      gym: 0.3,
+      platform: 0.055,
+    })
   })
 
   it('refuses a split that does not sum to 100%', () => {

@@ -1,4 +1,11 @@
-import { AdminBusinessUpdateSchema, AdminReasonSchema, CommissionRatesSchema, SubscriptionPlanSchema, type AdminBusiness, type CommissionRates } from '@app/contracts'
+import {
+  AdminBusinessUpdateSchema,
+  AdminReasonSchema,
+  CommissionRatesSchema,
+  SubscriptionPlanSchema,
+  type AdminBusiness,
+  type CommissionRates,
+} from '@app/contracts'
 import { z } from 'zod'
 
 const RATE_FIELDS = ['trainer', 'gym', 'platform'] as const
@@ -15,14 +22,21 @@ const toRate = (percent: string) => Math.round(Number(percent.replace(',', '.'))
 export function gymFormSchema(business: Pick<AdminBusiness, 'subscriptionPlan' | 'centralBilling'>) {
   const current = business.centralBilling.commissionRates
   return z
-    .object({ subscriptionPlan: SubscriptionPlanSchema, trainer: PercentSchema, gym: PercentSchema, platform: PercentSchema, reason: AdminReasonSchema })
+    .object({
+      subscriptionPlan: SubscriptionPlanSchema,
+      trainer: PercentSchema,
+      gym: PercentSchema,
+      platform: PercentSchema,
+      reason: AdminReasonSchema,
+    })
     .superRefine((v, ctx) => {
       for (const field of RATE_FIELDS) {
         const n = Number(v[field].replace(',', '.'))
         if (!Number.isFinite(n) || n < 0 || n > 100) ctx.addIssue({ code: 'custom', message: 'invalid', path: [field] })
       }
       const rates = { trainer: toRate(v.trainer), gym: toRate(v.gym), platform: toRate(v.platform) }
-      if (!CommissionRatesSchema.safeParse(rates).success) ctx.addIssue({ code: 'custom', message: 'mustSumToOne', path: ['commissionRates'] })
+      if (!CommissionRatesSchema.safeParse(rates).success)
+        ctx.addIssue({ code: 'custom', message: 'mustSumToOne', path: ['commissionRates'] })
     })
     .transform((v): z.input<typeof AdminBusinessUpdateSchema> => {
       const rates: CommissionRates = { trainer: toRate(v.trainer), gym: toRate(v.gym), platform: toRate(v.platform) }

@@ -33,7 +33,10 @@ export function AdminLoginPage() {
   const next = safeNext(params.get('next'))
   const { user, login } = useSession()
   const [alert, setAlert] = useState<string | null>(null)
-  const form = useForm<z.input<typeof LoginFormSchema>, unknown, z.output<typeof LoginFormSchema>>({ resolver: formResolver(LoginFormSchema, errorsT), defaultValues: { email: '', password: '' } })
+  const form = useForm<z.input<typeof LoginFormSchema>, unknown, z.output<typeof LoginFormSchema>>({
+    resolver: formResolver(LoginFormSchema, errorsT),
+    defaultValues: { email: '', password: '' },
+  })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -67,8 +70,21 @@ export function AdminLoginPage() {
           </CardHeader>
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <FormField label={t('login.email')} type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-              <FormField label={t('login.password')} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+              <FormField
+                label={t('login.email')}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                error={errors.email?.message}
+                {...form.register('email')}
+              />
+              <FormField
+                label={t('login.password')}
+                type="password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
               {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
               <Button type="submit" size="lg" disabled={isSubmitting}>
                 {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

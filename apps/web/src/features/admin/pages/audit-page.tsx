@@ -38,14 +38,26 @@ export function AuditPage() {
                 ...AUDIT_ACTIONS.map((action) => ({ value: action, label: `${t(`actions.${action}`)} (${action})` })),
               ],
             },
-            { name: 'subjectType', label: t('audit.subjectType'), kind: 'select', options: SUBJECT_TYPES.map((type) => ({ value: type, label: t(`audit.subjectTypes.${type}`) })) },
+            {
+              name: 'subjectType',
+              label: t('audit.subjectType'),
+              kind: 'select',
+              options: SUBJECT_TYPES.map((type) => ({ value: type, label: t(`audit.subjectTypes.${type}`) })),
+            },
             { name: 'subjectId', label: t('audit.subjectId'), kind: 'text' },
             { name: 'from', label: t('filters.from'), kind: 'date' },
             { name: 'to', label: t('filters.to'), kind: 'date' },
           ]}
           actions={<ExportButton path="/admin/audit/export.csv" params={filters} fileName="audit-log.csv" />}
         />
-        <HistoryTable withSubject label={t('audit.title')} rows={list.query.data?.data} query={list.query} emptyTitle={t('audit.empty')} emptyHint={t('filters.emptyHint')} />
+        <HistoryTable
+          withSubject
+          label={t('audit.title')}
+          rows={list.query.data?.data}
+          query={list.query}
+          emptyTitle={t('audit.empty')}
+          emptyHint={t('filters.emptyHint')}
+        />
         <Pager page={list.page} hasPrevious={list.hasPrevious} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
       </Card>
     </>

@@ -37,7 +37,12 @@ export function GymDetailPage() {
                       [t('gyms.columns.owner'), `${business.owner.firstName} ${business.owner.lastName} · ${business.owner.email}`],
                       [t('gymDetail.gym'), business.gym ? `${business.gym.name} · ${business.gym.city}` : '—'],
                       [t('gyms.columns.plan'), t(`plan.${business.subscriptionPlan}`)],
-                      [t('gyms.columns.trainers'), <span data-testid="trainer-limit">{t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}</span>],
+                      [
+                        t('gyms.columns.trainers'),
+                        <span data-testid="trainer-limit">
+                          {t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}
+                        </span>,
+                      ],
                       [t('gyms.columns.split'), splitText(business.centralBilling.commissionRates)],
                       [t('gyms.columns.created'), format.date(business.createdAt)],
                     ]}
@@ -52,7 +57,10 @@ export function GymDetailPage() {
                 </CardHeader>
                 <CardContent>
                   {/* A fresh form after each save: its defaults are the saved values. */}
-                  <GymPlanForm key={`${business.subscriptionPlan}-${splitText(business.centralBilling.commissionRates)}`} business={business} />
+                  <GymPlanForm
+                    key={`${business.subscriptionPlan}-${splitText(business.centralBilling.commissionRates)}`}
+                    business={business}
+                  />
                 </CardContent>
               </Card>
             </div>

@@ -39,7 +39,9 @@ export function GymsPage() {
       cell: (business) => (
         <Link to={`/admin/gyms/${business.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
           {business.name}
-          {business.gym ? <span className="block text-xs font-normal text-muted-foreground">{`${business.gym.name} · ${business.gym.city}`}</span> : null}
+          {business.gym ? (
+            <span className="block text-xs font-normal text-muted-foreground">{`${business.gym.name} · ${business.gym.city}`}</span>
+          ) : null}
         </Link>
       ),
     },
@@ -53,7 +55,14 @@ export function GymsPage() {
       ),
     },
     { header: t('gyms.columns.plan'), cell: (business) => t(`plan.${business.subscriptionPlan}`) },
-    { header: t('gyms.columns.trainers'), cell: (business) => <span aria-label={t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}>{`${business.trainers.count} / ${business.trainers.limit}`}</span> },
+    {
+      header: t('gyms.columns.trainers'),
+      cell: (business) => (
+        <span
+          aria-label={t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}
+        >{`${business.trainers.count} / ${business.trainers.limit}`}</span>
+      ),
+    },
     { header: t('gyms.columns.split'), cell: (business) => splitText(business.centralBilling.commissionRates) },
     { header: t('gyms.columns.created'), cell: (business) => format.date(business.createdAt) },
   ]
@@ -65,11 +74,31 @@ export function GymsPage() {
         <FilterBar
           fields={[
             { name: 'q', label: t('filters.search'), kind: 'text', placeholder: t('gyms.searchPlaceholder') },
-            { name: 'plan', label: t('gyms.columns.plan'), kind: 'select', options: SubscriptionPlanSchema.options.map((plan) => ({ value: plan, label: t(`plan.${plan}`) })) },
+            {
+              name: 'plan',
+              label: t('gyms.columns.plan'),
+              kind: 'select',
+              options: SubscriptionPlanSchema.options.map((plan) => ({ value: plan, label: t(`plan.${plan}`) })),
+            },
           ]}
         />
-        <DataTable label={t('gyms.title')} columns={columns} rows={query.data?.data} query={query} rowKey={(business) => business.id} emptyTitle={t('gyms.empty')} emptyHint={t('filters.emptyHint')} />
-        <Pager page={page} total={pages} hasPrevious={page > 1} hasNext={pages !== undefined && page < pages && !query.isPlaceholderData} onPrevious={() => goTo(page - 1)} onNext={() => goTo(page + 1)} />
+        <DataTable
+          label={t('gyms.title')}
+          columns={columns}
+          rows={query.data?.data}
+          query={query}
+          rowKey={(business) => business.id}
+          emptyTitle={t('gyms.empty')}
+          emptyHint={t('filters.emptyHint')}
+        />
+        <Pager
+          page={page}
+          total={pages}
+          hasPrevious={page > 1}
+          hasNext={pages !== undefined && page < pages && !query.isPlaceholderData}
+          onPrevious={() => goTo(page - 1)}
+          onNext={() => goTo(page + 1)}
+        />
       </Card>
     </>
   )

@@ -38,7 +38,12 @@ export function LeadDetailPage() {
                 <CardContent className="grid gap-4">
                   <Facts
                     items={[
-                      [t('leads.columns.email'), <a href={`mailto:${lead.email}`} className="text-primary underline-offset-4 hover:underline">{lead.email}</a>],
+                      [
+                        t('leads.columns.email'),
+                        <a href={`mailto:${lead.email}`} className="text-primary underline-offset-4 hover:underline">
+                          {lead.email}
+                        </a>,
+                      ],
                       [t('leads.columns.phone'), lead.phone ?? '—'],
                       [t('leads.columns.city'), lead.city ?? '—'],
                       [t('leads.columns.received'), format.date(lead.createdAt)],
@@ -71,7 +76,9 @@ export function LeadDetailPage() {
                     {lead.history.map((entry) => (
                       <li key={entry.id} className="grid gap-1 border-l-2 border-primary/40 pl-3 text-sm">
                         <span className="font-medium">
-                          {entry.from === entry.to ? t('leadDetail.noteAdded') : t('leadDetail.movedFromTo', { from: t(`leadStatus.${entry.from}`), to: t(`leadStatus.${entry.to}`) })}
+                          {entry.from === entry.to
+                            ? t('leadDetail.noteAdded')
+                            : t('leadDetail.movedFromTo', { from: t(`leadStatus.${entry.from}`), to: t(`leadStatus.${entry.to}`) })}
                         </span>
                         <span className="text-muted-foreground">
                           {dateTime(entry.at)} · {entry.actor.email ?? t('cli')}

@@ -45,13 +45,26 @@ export function LeadsPage() {
         <FilterBar
           fields={[
             { name: 'q', label: t('filters.search'), kind: 'text', placeholder: t('leads.searchPlaceholder') },
-            { name: 'status', label: t('leads.columns.status'), kind: 'select', options: LEAD_STATUSES.map((s) => ({ value: s, label: t(`leadStatus.${s}`) })) },
+            {
+              name: 'status',
+              label: t('leads.columns.status'),
+              kind: 'select',
+              options: LEAD_STATUSES.map((s) => ({ value: s, label: t(`leadStatus.${s}`) })),
+            },
             { name: 'from', label: t('filters.from'), kind: 'date' },
             { name: 'to', label: t('filters.to'), kind: 'date' },
           ]}
           actions={<ExportButton path="/admin/leads/export.csv" params={filters} fileName="leads.csv" />}
         />
-        <DataTable label={t('leads.title')} columns={columns} rows={list.query.data?.data} query={list.query} rowKey={(lead) => lead.id} emptyTitle={t('leads.empty')} emptyHint={t('filters.emptyHint')} />
+        <DataTable
+          label={t('leads.title')}
+          columns={columns}
+          rows={list.query.data?.data}
+          query={list.query}
+          rowKey={(lead) => lead.id}
+          emptyTitle={t('leads.empty')}
+          emptyHint={t('filters.emptyHint')}
+        />
         <Pager page={list.page} hasPrevious={list.hasPrevious} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
       </Card>
     </>

@@ -39,7 +39,11 @@ export function MoneyPage() {
           (tx.trainer?.name ?? '—')
         ),
     },
-    { header: t('money.columns.amount'), cell: (tx) => format.clp(tx.kind === 'payment' ? tx.amountClp : -tx.amountClp), className: 'text-right tabular-nums' },
+    {
+      header: t('money.columns.amount'),
+      cell: (tx) => format.clp(tx.kind === 'payment' ? tx.amountClp : -tx.amountClp),
+      className: 'text-right tabular-nums',
+    },
     { header: t('money.columns.platform'), cell: (tx) => format.clp(tx.platformClp), className: 'text-right tabular-nums' },
     {
       header: t('money.columns.entries'),
@@ -67,7 +71,12 @@ export function MoneyPage() {
           </CardHeader>
           <FilterBar
             fields={[
-              { name: 'kind', label: t('money.kind'), kind: 'select', options: LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`money.kinds.${kind}`) })) },
+              {
+                name: 'kind',
+                label: t('money.kind'),
+                kind: 'select',
+                options: LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`money.kinds.${kind}`) })),
+              },
               { name: 'account', label: t('money.account'), kind: 'text', placeholder: t('money.accountPlaceholder') },
               { name: 'trainer', label: t('money.trainer'), kind: 'text' },
               { name: 'from', label: t('filters.from'), kind: 'date' },

@@ -42,7 +42,10 @@ export function TrainerDetailPage() {
                       [t('trainers.columns.clients'), <ClientsCount clients={trainer.clients} />],
                       [t('trainers.columns.gym'), trainer.gym?.name ?? '—'],
                       [t('trainers.columns.signedUp'), format.date(trainer.signedUpAt)],
-                      [t('trainerDetail.periodEnd'), trainer.subscription.currentPeriodEnd ? format.date(trainer.subscription.currentPeriodEnd) : '—'],
+                      [
+                        t('trainerDetail.periodEnd'),
+                        trainer.subscription.currentPeriodEnd ? format.date(trainer.subscription.currentPeriodEnd) : '—',
+                      ],
                     ]}
                   />
                 </CardContent>

@@ -48,9 +48,24 @@ export function TrainersPage() {
         <FilterBar
           fields={[
             { name: 'q', label: t('filters.search'), kind: 'text', placeholder: t('trainers.searchPlaceholder') },
-            { name: 'subscription', label: t('trainers.columns.subscription'), kind: 'select', options: TRAINER_SUBSCRIPTION_STATES.map((s) => ({ value: s, label: t(`subscription.${s}`) })) },
-            { name: 'plan', label: t('trainers.columns.plan'), kind: 'select', options: PlanKeySchema.options.map((key) => ({ value: key, label: t(`planKey.${key}`) })) },
-            { name: 'payout', label: t('trainers.columns.payout'), kind: 'select', options: PAYOUT_STATES.map((s) => ({ value: s, label: t(`payout.${s}`) })) },
+            {
+              name: 'subscription',
+              label: t('trainers.columns.subscription'),
+              kind: 'select',
+              options: TRAINER_SUBSCRIPTION_STATES.map((s) => ({ value: s, label: t(`subscription.${s}`) })),
+            },
+            {
+              name: 'plan',
+              label: t('trainers.columns.plan'),
+              kind: 'select',
+              options: PlanKeySchema.options.map((key) => ({ value: key, label: t(`planKey.${key}`) })),
+            },
+            {
+              name: 'payout',
+              label: t('trainers.columns.payout'),
+              kind: 'select',
+              options: PAYOUT_STATES.map((s) => ({ value: s, label: t(`payout.${s}`) })),
+            },
             {
               name: 'active',
               label: t('trainers.columns.account'),
@@ -64,7 +79,15 @@ export function TrainersPage() {
             { name: 'to', label: t('trainers.signedUpTo'), kind: 'date' },
           ]}
         />
-        <DataTable label={t('trainers.title')} columns={columns} rows={list.query.data?.data} query={list.query} rowKey={(trainer) => trainer.id} emptyTitle={t('trainers.empty')} emptyHint={t('filters.emptyHint')} />
+        <DataTable
+          label={t('trainers.title')}
+          columns={columns}
+          rows={list.query.data?.data}
+          query={list.query}
+          rowKey={(trainer) => trainer.id}
+          emptyTitle={t('trainers.empty')}
+          emptyHint={t('filters.emptyHint')}
+        />
         <Pager page={list.page} hasPrevious={list.hasPrevious} hasNext={list.hasNext} onPrevious={list.previous} onNext={list.next} />
       </Card>
     </>

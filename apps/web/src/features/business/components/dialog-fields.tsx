@@ -19,7 +19,15 @@ export interface FieldSpec<Values extends FieldValues> {
 }
 
 /** The labelled inputs of the gym and trainer dialogs, in a two-column grid. */
-export function DialogFields<Values extends FieldValues>({ form, fields, idPrefix }: { form: UseFormReturn<Values, unknown, FieldValues>; fields: FieldSpec<Values>[]; idPrefix: string }) {
+export function DialogFields<Values extends FieldValues>({
+  form,
+  fields,
+  idPrefix,
+}: {
+  form: UseFormReturn<Values, unknown, FieldValues>
+  fields: FieldSpec<Values>[]
+  idPrefix: string
+}) {
   const { t } = useTranslation('business', { keyPrefix: 'dashboard.common' })
   const { errors } = form.formState
   return (

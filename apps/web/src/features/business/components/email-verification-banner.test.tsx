@@ -7,7 +7,17 @@ import { prepareLanguage } from '@/lib/i18n'
 // The dashboard's default language, as its route prepares it.
 await prepareLanguage('en', ['business'])
 
-const owner = { id: 'o1', email: 'olga@example.com', firstName: 'Olga', lastName: 'Díaz', role: 'gym_owner' as const, isActive: true, emailVerified: false, createdAt: '', updatedAt: '' }
+const owner = {
+  id: 'o1',
+  email: 'olga@example.com',
+  firstName: 'Olga',
+  lastName: 'Díaz',
+  role: 'gym_owner' as const,
+  isActive: true,
+  emailVerified: false,
+  createdAt: '',
+  updatedAt: '',
+}
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status })
 
 afterEach(() => vi.unstubAllGlobals())

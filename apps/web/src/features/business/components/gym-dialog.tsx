@@ -21,7 +21,17 @@ import { DialogActions, DialogFields, type FieldSpec } from './dialog-fields'
 type GymFormInput = z.input<typeof GymInputSchema>
 type GymFormOutput = z.output<typeof GymInputSchema>
 
-const empty: GymFormInput = { name: '', email: '', address: '', city: '', state: '', zipCode: '', phone: '', description: '', isActive: true }
+const empty: GymFormInput = {
+  name: '',
+  email: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  phone: '',
+  description: '',
+  isActive: true,
+}
 
 /** Creates the owner's gym or edits it; on save it closes, clears and the gym reloads (spec §4). */
 export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenChange: (open: boolean) => void; gym: Gym | null }) {
@@ -45,7 +55,17 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
     // Only the editable fields: the strict schema refuses id and timestamps.
     form.reset(
       gym
-        ? { name: gym.name, email: gym.email, address: gym.address, city: gym.city, state: gym.state, zipCode: gym.zipCode, phone: gym.phone, description: gym.description ?? '', isActive: gym.isActive }
+        ? {
+            name: gym.name,
+            email: gym.email,
+            address: gym.address,
+            city: gym.city,
+            state: gym.state,
+            zipCode: gym.zipCode,
+            phone: gym.phone,
+            description: gym.description ?? '',
+            isActive: gym.isActive,
+          }
         : empty,
     )
   }, [open, gym, form])
@@ -85,20 +105,26 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
               label={t('description')}
               containerClassName="sm:col-span-2"
               error={errors.description?.message}
-              render={(aria) => <Textarea {...aria} rows={3}  placeholder={t('descriptionPlaceholder')} {...form.register('description')} />}
+              render={(aria) => <Textarea {...aria} rows={3} placeholder={t('descriptionPlaceholder')} {...form.register('description')} />}
             />
             {isEdit && (
               <div className="flex items-center gap-3 sm:col-span-2">
                 <Controller
                   control={form.control}
                   name="isActive"
-                  render={({ field }) => <Checkbox id="gym-isActive" checked={field.value ?? true} onCheckedChange={(v) => field.onChange(v === true)} />}
+                  render={({ field }) => (
+                    <Checkbox id="gym-isActive" checked={field.value ?? true} onCheckedChange={(v) => field.onChange(v === true)} />
+                  )}
                 />
                 <Label htmlFor="gym-isActive">{t('isActive')}</Label>
               </div>
             )}
           </div>
-          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? t('update') : t('create')} onCancel={() => onOpenChange(false)} />
+          <DialogActions
+            pending={mutation.isPending}
+            submitLabel={isEdit ? t('update') : t('create')}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

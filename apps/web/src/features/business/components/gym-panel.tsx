@@ -57,7 +57,15 @@ function GymCard({ gym, onEdit, onDelete }: { gym: Gym; onEdit: () => void; onDe
 }
 
 /** The Gym Management tab: the owner's one gym, or an empty state (spec §2); delete asks first (spec §6). */
-export function GymPanel({ gymQuery, onCreate, onEdit }: { gymQuery: UseQueryResult<Gym | null>; onCreate: () => void; onEdit: () => void }) {
+export function GymPanel({
+  gymQuery,
+  onCreate,
+  onEdit,
+}: {
+  gymQuery: UseQueryResult<Gym | null>
+  onCreate: () => void
+  onEdit: () => void
+}) {
   const { t } = useTranslation('business', { keyPrefix: 'dashboard.gym' })
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
@@ -72,7 +80,10 @@ export function GymPanel({ gymQuery, onCreate, onEdit }: { gymQuery: UseQueryRes
       await queryClient.invalidateQueries({ queryKey: businessKeys.myGym })
     },
     // 409 hasTrainers (decision 020): say why, in the dialog, instead of a generic failure.
-    onError: (err) => (err instanceof ApiError && err.status === 409 ? setRefusal(serverErrorText(err, errorsT, t('deleteFailed')).message) : toast.error(t('deleteFailed'))),
+    onError: (err) =>
+      err instanceof ApiError && err.status === 409
+        ? setRefusal(serverErrorText(err, errorsT, t('deleteFailed')).message)
+        : toast.error(t('deleteFailed')),
   })
 
   const close = () => {

@@ -66,7 +66,14 @@ export function CentralBillingFields({ form }: { form: Form }) {
         <Controller
           control={form.control}
           name="centralBillingEnabled"
-          render={({ field }) => <Checkbox id="centralBillingEnabled" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} className="mt-0.5" />}
+          render={({ field }) => (
+            <Checkbox
+              id="centralBillingEnabled"
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              className="mt-0.5"
+            />
+          )}
         />
         <div className="grid gap-1">
           <Label htmlFor="centralBillingEnabled">{t('enable')}</Label>
@@ -107,7 +114,11 @@ export function LegalConsents({ form }: { form: Form }) {
     <div className="grid gap-3">
       {CONSENTS.map(([name, document, href]) => (
         <div key={name} className="flex items-center gap-3">
-          <Controller control={form.control} name={name} render={({ field }) => <Checkbox id={name} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />} />
+          <Controller
+            control={form.control}
+            name={name}
+            render={({ field }) => <Checkbox id={name} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />}
+          />
           <Label htmlFor={name} className="font-normal">
             <span>
               {t(`before.${document}`)}

@@ -4,7 +4,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 
 /** One summary card of the dashboard: a title with its icon, then the card's content. */
-export function StatCard({ title, icon: Icon, className, children }: { title: string; icon: LucideIcon; className?: string; children: ReactNode }) {
+export function StatCard({
+  title,
+  icon: Icon,
+  className,
+  children,
+}: {
+  title: string
+  icon: LucideIcon
+  className?: string
+  children: ReactNode
+}) {
   return (
     <Card className={cn('min-w-0 gap-2', className)}>
       <CardHeader className="flex flex-row items-center justify-between">

@@ -21,7 +21,14 @@ export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; o
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('editNamed', { name })} title={t('edit')}>
             <Pencil aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('deleteNamed', { name })} title={t('delete')} className="text-destructive hover:text-destructive">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            aria-label={t('deleteNamed', { name })}
+            title={t('delete')}
+            className="text-destructive hover:text-destructive"
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>

@@ -18,7 +18,16 @@ import { DialogActions, DialogFields, type FieldSpec } from './dialog-fields'
 type TrainerFormInput = z.input<typeof TrainerWithUserInputSchema>
 type TrainerFormOutput = z.output<typeof TrainerWithUserInputSchema>
 
-const empty = (gymId: string): TrainerFormInput => ({ firstName: '', lastName: '', email: '', phone: '', password: '', specialization: '', experience: 0, gymId })
+const empty = (gymId: string): TrainerFormInput => ({
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  specialization: '',
+  experience: 0,
+  gymId,
+})
 
 /** 'Create New Trainer Account' or 'Edit Trainer'; on success closes, clears and reloads the list (spec §4). */
 export function TrainerDialog({
@@ -64,7 +73,15 @@ export function TrainerDialog({
     if (!open) return
     form.reset(
       trainer
-        ? { firstName: trainer.firstName, lastName: trainer.lastName, email: trainer.email, phone: trainer.phone, specialization: trainer.specialization, experience: trainer.experience, gymId: gym.id }
+        ? {
+            firstName: trainer.firstName,
+            lastName: trainer.lastName,
+            email: trainer.email,
+            phone: trainer.phone,
+            specialization: trainer.specialization,
+            experience: trainer.experience,
+            gymId: gym.id,
+          }
         : empty(gym.id),
     )
   }, [open, trainer, gym.id, form])
@@ -84,7 +101,8 @@ export function TrainerDialog({
     },
     onError: (err) => {
       for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (fields.some((f) => f.name === field)) form.setError(field as FieldPath<TrainerFormInput>, { type: code, message: errorText(field, code, errorsT) })
+        if (fields.some((f) => f.name === field))
+          form.setError(field as FieldPath<TrainerFormInput>, { type: code, message: errorText(field, code, errorsT) })
       }
       // The plan limit and similar refusals say what happened; other failures get the spec's text.
       const fallback = isEdit ? t('updateFailed') : t('createFailed')
@@ -107,7 +125,11 @@ export function TrainerDialog({
             <DialogFields form={form} fields={fields.filter((f) => !(isEdit && f.createOnly))} idPrefix="trainer" />
             <FormField id="trainer-gym" label={t('gym')} value={gym.name} readOnly aria-readonly="true" />
           </div>
-          <DialogActions pending={mutation.isPending} submitLabel={isEdit ? t('update') : t('create')} onCancel={() => onOpenChange(false)} />
+          <DialogActions
+            pending={mutation.isPending}
+            submitLabel={isEdit ? t('update') : t('create')}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -34,23 +34,36 @@ describe('validateRegistration (spec §5, in order)', () => {
     expect(validateRegistration(valid)).toBeNull()
   })
 
-  it.each(['firstName', 'lastName', 'businessName', 'address', 'email', 'password', 'subscriptionPlan'] as const)('%s missing → required message', (field) => {
-    expect(validateRegistration({ ...valid, [field]: '  ' })).toBe('Por favor, complete todos los campos obligatorios')
-  })
+  it.each(['firstName', 'lastName', 'businessName', 'address', 'email', 'password', 'subscriptionPlan'] as const)(
+    '%s missing → required message',
+    (field) => {
+      expect(validateRegistration({ ...valid, [field]: '  ' })).toBe('Por favor, complete todos los campos obligatorios')
+    },
+  )
 
   it('required comes before every other rule', () => {
-    expect(validateRegistration({ ...valid, firstName: '', confirmPassword: 'x', acceptTerms: false })).toBe('Por favor, complete todos los campos obligatorios')
+    expect(validateRegistration({ ...valid, firstName: '', confirmPassword: 'x', acceptTerms: false })).toBe(
+      'Por favor, complete todos los campos obligatorios',
+    )
   })
 
   it('mismatch comes before length, length before terms; the texts are the spec’s', () => {
-    expect(validateRegistration({ ...valid, password: '123', confirmPassword: '1234', acceptTerms: false })).toBe('Las contraseñas no coinciden')
-    expect(validateRegistration({ ...valid, password: '12345', confirmPassword: '12345', acceptTerms: false })).toBe('La contraseña debe tener al menos 6 caracteres')
+    expect(validateRegistration({ ...valid, password: '123', confirmPassword: '1234', acceptTerms: false })).toBe(
+      'Las contraseñas no coinciden',
+    )
+    expect(validateRegistration({ ...valid, password: '12345', confirmPassword: '12345', acceptTerms: false })).toBe(
+      'La contraseña debe tener al menos 6 caracteres',
+    )
     expect(validateRegistration({ ...valid, password: '123456', confirmPassword: '123456' })).toBeNull()
   })
 
   it('terms and privacy must both be accepted', () => {
-    expect(validateRegistration({ ...valid, acceptTerms: false })).toBe('Debe aceptar los términos y condiciones y la política de privacidad')
-    expect(validateRegistration({ ...valid, acceptPrivacy: false })).toBe('Debe aceptar los términos y condiciones y la política de privacidad')
+    expect(validateRegistration({ ...valid, acceptTerms: false })).toBe(
+      'Debe aceptar los términos y condiciones y la política de privacidad',
+    )
+    expect(validateRegistration({ ...valid, acceptPrivacy: false })).toBe(
+      'Debe aceptar los términos y condiciones y la política de privacidad',
+    )
   })
 })
 

@@ -89,7 +89,11 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
             <StatValue testId="gym-count" value={format(gymCount)} note={gym ? gym.name : t('noGymYet')} />
           </StatCard>
           <StatCard title={t('trainers')} icon={Users}>
-            <StatValue testId="trainer-count" value={format(trainerCount)} note={gym ? t('activeTrainers', { count: trainers.filter((trainer) => trainer.isActive).length }) : t('createGymFirst')} />
+            <StatValue
+              testId="trainer-count"
+              value={format(trainerCount)}
+              note={gym ? t('activeTrainers', { count: trainers.filter((trainer) => trainer.isActive).length }) : t('createGymFirst')}
+            />
           </StatCard>
           <StatCard title={t('quickActions')} icon={Zap} className="col-span-2 lg:col-span-1">
             <Button size="sm" onClick={openNewGym} disabled={gymQuery.isPending || Boolean(gym)}>

@@ -45,7 +45,15 @@ export function BusinessLoginPage() {
   return (
     <AuthCard title={t('title')} description={t('description')}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField id="email" label={t('email')} type="email" autoComplete="email" placeholder={t('emailPlaceholder')} error={errors.email?.message} {...form.register('email')} />
+        <FormField
+          id="email"
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('emailPlaceholder')}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <FormField
           id="password"
           label={t('password')}

@@ -18,7 +18,6 @@ import { AuthCard } from '../components/auth-card'
 import { CentralBillingFields, LegalConsents, PlanChoice } from '../components/registration-fields'
 import { normaliseWebsite, validateRegistration, type RegisterForm } from '../lib/register-validation'
 
-
 const defaults: RegisterForm = {
   firstName: '',
   lastName: '',
@@ -114,16 +113,43 @@ export function BusinessRegisterPage() {
           <FormField id="lastName" label={t('lastName')} autoComplete="family-name" {...register('lastName')} />
           <FormField id="email" label={t('email')} type="email" autoComplete="email" {...register('email')} />
           <div className="hidden sm:block" />
-          <FormField id="password" label={t('password')} hint={t('passwordHint', { min: BUSINESS_PASSWORD_MIN })} type="password" autoComplete="new-password" {...register('password')} />
-          <FormField id="confirmPassword" label={t('confirmPassword')} type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          <FormField
+            id="password"
+            label={t('password')}
+            hint={t('passwordHint', { min: BUSINESS_PASSWORD_MIN })}
+            type="password"
+            autoComplete="new-password"
+            {...register('password')}
+          />
+          <FormField
+            id="confirmPassword"
+            label={t('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-3 text-sm font-semibold">{t('gym')}</legend>
           <FormField id="businessName" label={t('businessName')} autoComplete="organization" {...register('businessName')} />
           <FormField id="address" label={t('address')} autoComplete="street-address" {...register('address')} />
-          <FormField id="phone" label={t('phone')} type="tel" autoComplete="tel" placeholder={t('phonePlaceholder')} {...register('phone')} />
-          <FormField id="website" label={t('website')} type="url" autoComplete="url" placeholder={t('websitePlaceholder')} {...register('website')} />
+          <FormField
+            id="phone"
+            label={t('phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder={t('phonePlaceholder')}
+            {...register('phone')}
+          />
+          <FormField
+            id="website"
+            label={t('website')}
+            type="url"
+            autoComplete="url"
+            placeholder={t('websitePlaceholder')}
+            {...register('website')}
+          />
         </fieldset>
 
         <PlanChoice form={form} />

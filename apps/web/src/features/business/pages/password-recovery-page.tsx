@@ -35,7 +35,11 @@ function DoneCard({ title, icon: Icon, children, actions }: { title: string; ico
 }
 
 /** One step's form: sends, and keeps the failure text (spec §8) for the alert. */
-function useStep<Values extends FieldValues>(form: UseFormReturn<Values, unknown, Values>, send: (values: Values) => Promise<void>, fallback: string) {
+function useStep<Values extends FieldValues>(
+  form: UseFormReturn<Values, unknown, Values>,
+  send: (values: Values) => Promise<void>,
+  fallback: string,
+) {
   const [error, setError] = useState<ReactNode>(null)
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null)
@@ -51,7 +55,10 @@ function useStep<Values extends FieldValues>(form: UseFormReturn<Values, unknown
 function RequestLinkForm() {
   const { t } = useTranslation('business', { keyPrefix: 'recovery' })
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useForm<z.infer<typeof ForgotPasswordSchema>>({ resolver: formResolver(ForgotPasswordSchema, errorsT), defaultValues: { email: '' } })
+  const form = useForm<z.infer<typeof ForgotPasswordSchema>>({
+    resolver: formResolver(ForgotPasswordSchema, errorsT),
+    defaultValues: { email: '' },
+  })
   const step = useStep(form, async ({ email }) => (await requestPasswordReset(email), setSentTo(email)), t('sendFailed'))
 
   if (sentTo) {
@@ -65,7 +72,12 @@ function RequestLinkForm() {
           </Button>
         }
       >
-        <Trans t={t} i18nKey="sentBody" values={{ email: sentTo, minutes: PASSWORD_RESET_TTL_MINUTES }} components={{ email: <strong className="break-all" /> }} />
+        <Trans
+          t={t}
+          i18nKey="sentBody"
+          values={{ email: sentTo, minutes: PASSWORD_RESET_TTL_MINUTES }}
+          components={{ email: <strong className="break-all" /> }}
+        />
       </DoneCard>
     )
   }
@@ -73,7 +85,14 @@ function RequestLinkForm() {
   return (
     <AuthCard title={t('requestTitle')} description={t('requestDescription')}>
       <form onSubmit={step.onSubmit} noValidate className="grid gap-4">
-        <FormField id="email" label={t('email')} type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <FormField
+          id="email"
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
         {step.error && <ErrorAlert>{step.error}</ErrorAlert>}
         <Button type="submit" disabled={step.submitting}>
           {step.submitting ? t('sending') : t('send')}
@@ -89,7 +108,10 @@ function RequestLinkForm() {
 function NewPasswordForm({ hash }: { hash: string }) {
   const { t } = useTranslation('business', { keyPrefix: 'recovery' })
   const [done, setDone] = useState(false)
-  const form = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: formResolver(NewPasswordSchema, errorsT), defaultValues: { password: '', confirmPassword: '' } })
+  const form = useForm<z.infer<typeof NewPasswordSchema>>({
+    resolver: formResolver(NewPasswordSchema, errorsT),
+    defaultValues: { password: '', confirmPassword: '' },
+  })
   const { errors } = form.formState
   const step = useStep(
     form,
@@ -128,8 +150,22 @@ function NewPasswordForm({ hash }: { hash: string }) {
   return (
     <AuthCard title={t('newTitle')} description={t('newDescription')}>
       <form onSubmit={step.onSubmit} noValidate className="grid gap-4">
-        <FormField id="password" label={t('newPassword')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <FormField id="confirmPassword" label={t('confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <FormField
+          id="password"
+          label={t('newPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <FormField
+          id="confirmPassword"
+          label={t('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         {step.error && (
           <ErrorAlert>
             {step.error}

@@ -57,7 +57,8 @@ export const getClients = () => api.get<TrainerClientList>('/trainer/clients')
 export const cancelClient = (id: string) => api.post<TrainerClient>(`/trainer/clients/${enc(id)}/cancel`)
 export const getPayments = (range: DateRangeQuery) => api.get<PaymentList>(`/trainer/payments${rangeQuery(range)}`)
 /** `amountClp` undefined: everything still refundable. */
-export const refundPayment = (id: string, amountClp?: number) => api.post<Payment>(`/trainer/payments/${enc(id)}/refunds`, amountClp === undefined ? {} : { amountClp })
+export const refundPayment = (id: string, amountClp?: number) =>
+  api.post<Payment>(`/trainer/payments/${enc(id)}/refunds`, amountClp === undefined ? {} : { amountClp })
 export const getIncome = (range: DateRangeQuery) => api.get<Income>(`/trainer/income${rangeQuery(range)}`)
 
 export const useOffers = () => useQuery({ queryKey: billingKeys.offers, queryFn: getOffers })
@@ -67,11 +68,16 @@ export const useIncome = (range: DateRangeQuery) => useQuery({ queryKey: billing
 
 // ---- Gym owner ----
 export const getCommissions = (range: DateRangeQuery) => api.get<GymCommissions>(`/business/commissions${rangeQuery(range)}`)
-export const useCommissions = (range: DateRangeQuery) => useQuery({ queryKey: billingKeys.commissions(range), queryFn: () => getCommissions(range) })
+export const useCommissions = (range: DateRangeQuery) =>
+  useQuery({ queryKey: billingKeys.commissions(range), queryFn: () => getCommissions(range) })
 
 // ---- CSV exports ----
 export type CsvExport = 'payments' | 'ledger' | 'commissions'
-const CSV_PATHS: Record<CsvExport, string> = { payments: '/trainer/payments.csv', ledger: '/trainer/ledger.csv', commissions: '/business/commissions.csv' }
+const CSV_PATHS: Record<CsvExport, string> = {
+  payments: '/trainer/payments.csv',
+  ledger: '/trainer/ledger.csv',
+  commissions: '/business/commissions.csv',
+}
 
 async function fetchCsv(path: string, token: string | undefined) {
   return fetch(`${API_BASE}${path}`, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) } })
@@ -115,11 +121,15 @@ export async function downloadCsv(kind: CsvExport, range: DateRangeQuery) {
 // ---- Client (public Spanish pages) ----
 export const getInvitation = (token: string) => api.get<InvitationDetails>(`/client-invitations/${enc(token)}`, { auth: false })
 export const sendInvitationCode = (token: string) => api.post<OtpSent>(`/client-invitations/${enc(token)}/code`, undefined, { auth: false })
-export const confirmInvitation = (token: string, body: InvitationConfirm) => api.post<InvitationConfirmed>(`/client-invitations/${enc(token)}/confirm`, body, { auth: false })
+export const confirmInvitation = (token: string, body: InvitationConfirm) =>
+  api.post<InvitationConfirmed>(`/client-invitations/${enc(token)}/confirm`, body, { auth: false })
 export const startClientCheckout = (token: string, successRedirect: string, cancelRedirect: string) =>
   api.post<ClientCheckoutCreated>(`/client-invitations/${enc(token)}/checkout`, { successRedirect, cancelRedirect })
 export const getMySubscriptions = () => api.get<MySubscriptionList>('/client/subscriptions')
-export const openClientPortal = (id: string, returnUrl: string) => api.post<ClientPortalSession>(`/client/subscriptions/${enc(id)}/portal`, { returnUrl })
+export const openClientPortal = (id: string, returnUrl: string) =>
+  api.post<ClientPortalSession>(`/client/subscriptions/${enc(id)}/portal`, { returnUrl })
 
-export const useInvitation = (token: string) => useQuery({ queryKey: billingKeys.invitation(token), queryFn: () => getInvitation(token), retry: false })
-export const useMySubscriptions = (enabled: boolean) => useQuery({ queryKey: billingKeys.mySubscriptions, queryFn: getMySubscriptions, enabled })
+export const useInvitation = (token: string) =>
+  useQuery({ queryKey: billingKeys.invitation(token), queryFn: () => getInvitation(token), retry: false })
+export const useMySubscriptions = (enabled: boolean) =>
+  useQuery({ queryKey: billingKeys.mySubscriptions, queryFn: getMySubscriptions, enabled })

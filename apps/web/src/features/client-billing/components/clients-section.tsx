@@ -61,7 +61,9 @@ export function ClientsSection({ canCharge }: { canCharge: boolean }) {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {canCharge && offers.isSuccess && activeOffers.length === 0 ? <p className="text-sm text-muted-foreground">{t('needOffer')}</p> : null}
+        {canCharge && offers.isSuccess && activeOffers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('needOffer')}</p>
+        ) : null}
         {canCharge && full ? <p className="text-sm text-muted-foreground">{t('full')}</p> : null}
         {clients.isPending ? (
           <SectionLoading label={t('loading')} />
@@ -72,7 +74,11 @@ export function ClientsSection({ canCharge }: { canCharge: boolean }) {
         ) : (
           <ul className="divide-y rounded-lg border" aria-label={t('title')}>
             {clients.data.data.map((client) => (
-              <li key={`${client.kind}-${client.id}`} className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-center" aria-label={client.email}>
+              <li
+                key={`${client.kind}-${client.id}`}
+                className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+                aria-label={client.email}
+              >
                 <div className="grid min-w-0 gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium break-all">{client.name ?? client.email}</span>
@@ -93,11 +99,21 @@ export function ClientsSection({ canCharge }: { canCharge: boolean }) {
                   </span>
                 </div>
                 {client.kind === 'invitation' ? (
-                  <Button size="sm" variant="outline" onClick={() => setEnding(client)} aria-label={t('revokeNamed', { email: client.email })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEnding(client)}
+                    aria-label={t('revokeNamed', { email: client.email })}
+                  >
                     {t('revoke')}
                   </Button>
                 ) : client.state === 'active' || client.state === 'past_due' ? (
-                  <Button size="sm" variant="outline" onClick={() => setEnding(client)} aria-label={t('cancelNamed', { email: client.email })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEnding(client)}
+                    aria-label={t('cancelNamed', { email: client.email })}
+                  >
                     {t('cancelSubscription')}
                   </Button>
                 ) : null}
@@ -110,7 +126,11 @@ export function ClientsSection({ canCharge }: { canCharge: boolean }) {
       <ConfirmAction
         open={ending !== null}
         title={ending?.kind === 'invitation' ? t('revokeTitle') : t('cancelTitle')}
-        description={ending?.kind === 'invitation' ? t('revokeQuestion', { email: ending?.email ?? '' }) : t('cancelQuestion', { email: ending?.email ?? '' })}
+        description={
+          ending?.kind === 'invitation'
+            ? t('revokeQuestion', { email: ending?.email ?? '' })
+            : t('cancelQuestion', { email: ending?.email ?? '' })
+        }
         confirmLabel={ending?.kind === 'invitation' ? t('revoke') : t('cancelSubscription')}
         cancelLabel={t('keep')}
         pending={end.isPending}

@@ -54,31 +54,57 @@ export function GymCommissions() {
                 <table className="w-full text-right text-sm">
                   <thead className="bg-muted/60">
                     <tr>
-                      <th scope="col" className="px-3 py-2 text-left font-medium">{t('month')}</th>
-                      <th scope="col" className="px-3 py-2 text-left font-medium">{t('trainer')}</th>
-                      <th scope="col" className="px-3 py-2 font-medium">{t('payments')}</th>
-                      <th scope="col" className="px-3 py-2 font-medium">{t('gross')}</th>
-                      <th scope="col" className="px-3 py-2 font-medium">{t('trainerShare')}</th>
-                      <th scope="col" className="px-3 py-2 font-medium">{t('gymShare')}</th>
-                      <th scope="col" className="px-3 py-2 font-medium">{t('platformShare')}</th>
+                      <th scope="col" className="px-3 py-2 text-left font-medium">
+                        {t('month')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-left font-medium">
+                        {t('trainer')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t('payments')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t('gross')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t('trainerShare')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t('gymShare')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        {t('platformShare')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {rows.map((r) => (
                       <tr key={`${r.month}-${r.trainerId}`} className="border-t" data-trainer={r.trainerName}>
                         <td className="px-3 py-2 text-left whitespace-nowrap">{monthLabel(r.month, locale)}</td>
-                        <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">{r.trainerName}</th>
+                        <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+                          {r.trainerName}
+                        </th>
                         <td className="px-3 py-2">{format.number(r.payments)}</td>
-                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-gross">{format.clp(r.grossClp)}</td>
-                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-trainer">{format.clp(r.trainerShareClp)}</td>
-                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-gym">{format.clp(r.gymShareClp)}</td>
-                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-platform">{format.clp(r.platformShareClp)}</td>
+                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-gross">
+                          {format.clp(r.grossClp)}
+                        </td>
+                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-trainer">
+                          {format.clp(r.trainerShareClp)}
+                        </td>
+                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-gym">
+                          {format.clp(r.gymShareClp)}
+                        </td>
+                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-platform">
+                          {format.clp(r.platformShareClp)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                   <tfoot className="border-t bg-muted/30 font-semibold">
                     <tr>
-                      <th scope="row" colSpan={3} className="px-3 py-2 text-left">{t('total')}</th>
+                      <th scope="row" colSpan={3} className="px-3 py-2 text-left">
+                        {t('total')}
+                      </th>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.grossClp))}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.trainerShareClp))}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.gymShareClp))}</td>

@@ -41,12 +41,26 @@ export function IncomeSection({ period }: { period: DateRangeQuery }) {
             <table className="w-full text-right text-sm">
               <thead className="bg-muted/60">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">{t('month')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('gross')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('refunded')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('commission')}</th>
-                  {showGym ? <th scope="col" className="px-3 py-2 font-medium">{t('gymShare')}</th> : null}
-                  <th scope="col" className="px-3 py-2 font-medium">{t('net')}</th>
+                  <th scope="col" className="px-3 py-2 text-left font-medium">
+                    {t('month')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('gross')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('refunded')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('commission')}
+                  </th>
+                  {showGym ? (
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('gymShare')}
+                    </th>
+                  ) : null}
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('net')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -56,11 +70,21 @@ export function IncomeSection({ period }: { period: DateRangeQuery }) {
                       {monthLabel(m.month, locale)}
                       <span className="block text-xs font-normal text-muted-foreground">{t('paymentCount', { n: m.payments })}</span>
                     </th>
-                    <td className="px-3 py-2 whitespace-nowrap" data-testid="income-gross">{format.clp(m.grossClp)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap" data-testid="income-gross">
+                      {format.clp(m.grossClp)}
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">{format.clp(m.refundedClp)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap" data-testid="income-commission">{format.clp(m.platformCommissionClp)}</td>
-                    {showGym ? <td className="px-3 py-2 whitespace-nowrap" data-testid="income-gym">{format.clp(m.gymShareClp)}</td> : null}
-                    <td className="px-3 py-2 font-semibold whitespace-nowrap" data-testid="income-net">{format.clp(m.netClp)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap" data-testid="income-commission">
+                      {format.clp(m.platformCommissionClp)}
+                    </td>
+                    {showGym ? (
+                      <td className="px-3 py-2 whitespace-nowrap" data-testid="income-gym">
+                        {format.clp(m.gymShareClp)}
+                      </td>
+                    ) : null}
+                    <td className="px-3 py-2 font-semibold whitespace-nowrap" data-testid="income-net">
+                      {format.clp(m.netClp)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -26,7 +26,10 @@ export function InviteDialog({ open, offers, onOpenChange }: { open: boolean; of
   const { t } = useTranslation('client-billing', { keyPrefix: 'inviteDialog' })
   const format = useFormat()
   const queryClient = useQueryClient()
-  const form = useForm<InviteInput, unknown, InviteOutput>({ resolver: formResolver(ClientInvitationCreateSchema, errorsT), defaultValues: { offerId: '', email: '' } })
+  const form = useForm<InviteInput, unknown, InviteOutput>({
+    resolver: formResolver(ClientInvitationCreateSchema, errorsT),
+    defaultValues: { offerId: '', email: '' },
+  })
   const { errors } = form.formState
 
   useEffect(() => {
@@ -42,7 +45,8 @@ export function InviteDialog({ open, offers, onOpenChange }: { open: boolean; of
     },
     onError: (err) => {
       for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field === 'offerId' || field === 'email') form.setError(field as FieldPath<InviteInput>, { type: code, message: errorText(field, code, errorsT) })
+        if (field === 'offerId' || field === 'email')
+          form.setError(field as FieldPath<InviteInput>, { type: code, message: errorText(field, code, errorsT) })
       }
       toast.error(serverErrorText(err, errorsT, t('failed')).message)
     },
@@ -70,7 +74,14 @@ export function InviteDialog({ open, offers, onOpenChange }: { open: boolean; of
               </select>
             )}
           />
-          <FormField id="invite-email" label={t('emailLabel')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+          <FormField
+            id="invite-email"
+            label={t('emailLabel')}
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
               {t('cancel')}

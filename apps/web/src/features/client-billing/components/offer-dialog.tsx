@@ -29,7 +29,12 @@ export function OfferDialog({ open, offer, onOpenChange }: { open: boolean; offe
   const { errors } = form.formState
 
   useEffect(() => {
-    if (open) form.reset(offer ? { title: offer.title, description: offer.description, priceClp: offer.priceClp, sessionsPerMonth: offer.sessionsPerMonth } : empty)
+    if (open)
+      form.reset(
+        offer
+          ? { title: offer.title, description: offer.description, priceClp: offer.priceClp, sessionsPerMonth: offer.sessionsPerMonth }
+          : empty,
+      )
   }, [open, offer, form])
 
   const mutation = useMutation({
@@ -55,7 +60,13 @@ export function OfferDialog({ open, offer, onOpenChange }: { open: boolean; offe
           <DialogDescription>{offer ? t('editDescription') : t('createDescription')}</DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-          <FormField id="offer-title" label={t('titleLabel')} error={errors.title?.message} placeholder={t('titlePlaceholder')} {...form.register('title')} />
+          <FormField
+            id="offer-title"
+            label={t('titleLabel')}
+            error={errors.title?.message}
+            placeholder={t('titlePlaceholder')}
+            {...form.register('title')}
+          />
           <FormField
             id="offer-description"
             label={t('descriptionLabel')}

@@ -71,11 +71,23 @@ export function OffersSection({ canCharge }: { canCharge: boolean }) {
                 </p>
                 {offer.retired ? null : (
                   <div className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setDialog({ open: true, offer })} disabled={!canCharge} aria-label={t('editNamed', { title: offer.title })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setDialog({ open: true, offer })}
+                      disabled={!canCharge}
+                      aria-label={t('editNamed', { title: offer.title })}
+                    >
                       <Pencil aria-hidden="true" />
                       {t('edit')}
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setRetiring(offer)} disabled={!canCharge} aria-label={t('retireNamed', { title: offer.title })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setRetiring(offer)}
+                      disabled={!canCharge}
+                      aria-label={t('retireNamed', { title: offer.title })}
+                    >
                       {t('retire')}
                     </Button>
                   </div>

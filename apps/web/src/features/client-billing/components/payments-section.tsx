@@ -39,7 +39,11 @@ export function PaymentsSection({ period }: { period: DateRangeQuery }) {
         ) : (
           <ul className="divide-y rounded-lg border" aria-label={t('title')}>
             {payments.data.data.map((payment) => (
-              <li key={payment.id} className="grid gap-3 p-4 md:grid-cols-[1fr_auto] md:items-center" aria-label={t('rowLabel', { email: payment.clientEmail, date: format.date(payment.paidAt) })}>
+              <li
+                key={payment.id}
+                className="grid gap-3 p-4 md:grid-cols-[1fr_auto] md:items-center"
+                aria-label={t('rowLabel', { email: payment.clientEmail, date: format.date(payment.paidAt) })}
+              >
                 <div className="grid min-w-0 gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold">{format.clp(payment.amountClp)}</span>

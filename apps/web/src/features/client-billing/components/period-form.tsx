@@ -13,8 +13,22 @@ export function PeriodForm({ period, onChange, idPrefix }: { period: Period; onC
   const { errors } = form.formState
   return (
     <form noValidate onSubmit={form.handleSubmit(onChange)} className="flex flex-wrap items-end gap-3" aria-label={t('label')}>
-      <FormField id={`${idPrefix}-from`} type="date" label={t('from')} error={errors.from?.message} containerClassName="w-full sm:w-44" {...form.register('from')} />
-      <FormField id={`${idPrefix}-to`} type="date" label={t('to')} error={errors.to?.message} containerClassName="w-full sm:w-44" {...form.register('to')} />
+      <FormField
+        id={`${idPrefix}-from`}
+        type="date"
+        label={t('from')}
+        error={errors.from?.message}
+        containerClassName="w-full sm:w-44"
+        {...form.register('from')}
+      />
+      <FormField
+        id={`${idPrefix}-to`}
+        type="date"
+        label={t('to')}
+        error={errors.to?.message}
+        containerClassName="w-full sm:w-44"
+        {...form.register('to')}
+      />
       <Button type="submit" variant="outline">
         {t('apply')}
       </Button>

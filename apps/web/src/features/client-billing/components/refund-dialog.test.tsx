@@ -19,7 +19,17 @@ const payment: Payment = {
   platformShareClp: 1_250,
   state: 'partially_refunded',
 }
-const trainer = { id: 'u1', email: 'camila@example.com', firstName: 'Camila', lastName: 'Rojas', role: 'trainer' as const, isActive: true, emailVerified: true, createdAt: '', updatedAt: '' }
+const trainer = {
+  id: 'u1',
+  email: 'camila@example.com',
+  firstName: 'Camila',
+  lastName: 'Rojas',
+  role: 'trainer' as const,
+  isActive: true,
+  emailVerified: true,
+  createdAt: '',
+  updatedAt: '',
+}
 
 function renderDialog(onClose = vi.fn()) {
   render(
@@ -60,7 +70,11 @@ describe('RefundDialog', () => {
 
   it('a whole refund sends no amount; a refusal from the server is shown in the dialog', async () => {
     setSession({ user: trainer, token: 't', refreshToken: 'r' })
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ status: 422, message: 'Unprocessable entity', errors: { amountClp: 'tooBig' } }), { status: 422 }))
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(
+        new Response(JSON.stringify({ status: 422, message: 'Unprocessable entity', errors: { amountClp: 'tooBig' } }), { status: 422 }),
+      )
     vi.stubGlobal('fetch', fetchMock)
     const onClose = renderDialog()
     expect((screen.getByLabelText(/Everything left/) as HTMLInputElement).checked).toBe(true)

@@ -27,7 +27,10 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
   const queryClient = useQueryClient()
   const remaining = payment ? refundable(payment) : 0
   const schema = useMemo(() => refundFormSchema(remaining), [remaining])
-  const form = useForm<RefundInput, unknown, { amountClp?: number }>({ resolver: formResolver(schema, errorsT), defaultValues: { kind: 'whole' } })
+  const form = useForm<RefundInput, unknown, { amountClp?: number }>({
+    resolver: formResolver(schema, errorsT),
+    defaultValues: { kind: 'whole' },
+  })
   const [confirming, setConfirming] = useState<{ amountClp?: number } | null>(null)
   const kind = form.watch('kind')
 
@@ -54,7 +57,9 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
         <DialogHeader>
           <DialogTitle>{confirming ? t('confirmTitle') : t('title')}</DialogTitle>
           <DialogDescription>
-            {payment ? t('summary', { email: payment.clientEmail, paid: format.clp(payment.amountClp), remaining: format.clp(remaining) }) : null}
+            {payment
+              ? t('summary', { email: payment.clientEmail, paid: format.clp(payment.amountClp), remaining: format.clp(remaining) })
+              : null}
           </DialogDescription>
         </DialogHeader>
         {confirming ? (
@@ -66,7 +71,12 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
               <Button type="button" variant="outline" onClick={() => setConfirming(null)} disabled={mutation.isPending}>
                 {t('back')}
               </Button>
-              <Button type="button" variant="destructive" onClick={() => mutation.mutate(confirming.amountClp)} disabled={mutation.isPending}>
+              <Button
+                type="button"
+                variant="destructive"
+                onClick={() => mutation.mutate(confirming.amountClp)}
+                disabled={mutation.isPending}
+              >
                 <Spinner show={mutation.isPending} />
                 {t('confirm', { amount: format.clp(amount) })}
               </Button>

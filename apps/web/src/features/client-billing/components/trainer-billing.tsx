@@ -40,7 +40,9 @@ export function TrainerBilling() {
         </h2>
         <p className="text-muted-foreground">{t('description')}</p>
       </div>
-      {!known && (clients.isPending || payouts.isPending) ? <Skeleton role="status" className="h-16 w-full" aria-label={t('checking')} /> : null}
+      {!known && (clients.isPending || payouts.isPending) ? (
+        <Skeleton role="status" className="h-16 w-full" aria-label={t('checking')} />
+      ) : null}
       {missing.length > 0 ? <EligibilityNotice missing={missing} /> : null}
       <OffersSection canCharge={canCharge} />
       <ClientsSection canCharge={canCharge} />

@@ -7,7 +7,12 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The calendar day in Chile (YYYY-MM-DD) of an instant. */
 export function chileDay(instant: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Santiago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant)
   const part = (type: string) => parts.find((p) => p.type === type)!.value
   return `${part('year')}-${part('month')}-${part('day')}`
 }
@@ -30,6 +35,8 @@ export type Period = z.infer<typeof PeriodSchema>
 /** "2026-11" as "November 2026" / "Noviembre de 2026" in `locale` (a heading: first letter upper case). */
 export function monthLabel(month: string, locale: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number]
-  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, index - 1, 1)))
+  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, index - 1, 1)),
+  )
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)
 }

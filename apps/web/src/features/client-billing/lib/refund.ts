@@ -13,7 +13,8 @@ export const refundFormSchema = (remaining: number) =>
     .object({ kind: z.enum(['whole', 'part']), amountClp: RefundRequestSchema.shape.amountClp })
     .superRefine((value, ctx) => {
       if (value.kind !== 'part') return
-      if (value.amountClp === undefined || Number.isNaN(value.amountClp)) ctx.addIssue({ code: 'custom', path: ['amountClp'], message: 'required' })
+      if (value.amountClp === undefined || Number.isNaN(value.amountClp))
+        ctx.addIssue({ code: 'custom', path: ['amountClp'], message: 'required' })
       else if (value.amountClp > remaining) ctx.addIssue({ code: 'custom', path: ['amountClp'], message: 'tooBig' })
     })
     .transform((value) => ({ amountClp: value.kind === 'whole' ? undefined : value.amountClp }))

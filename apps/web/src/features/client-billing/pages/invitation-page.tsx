@@ -28,7 +28,11 @@ type ConfirmOutput = z.output<typeof ConfirmFormSchema>
 /** Starts the provider's checkout for this invitation and leaves for it. */
 async function goToCheckout(token: string) {
   const origin = window.location.origin
-  const { url } = await startClientCheckout(token, `${origin}/invitacion/pagada?checkout={CHECKOUT_SESSION_ID}`, `${origin}/invitacion/${encodeURIComponent(token)}`)
+  const { url } = await startClientCheckout(
+    token,
+    `${origin}/invitacion/pagada?checkout={CHECKOUT_SESSION_ID}`,
+    `${origin}/invitacion/${encodeURIComponent(token)}`,
+  )
   window.location.assign(url)
 }
 
@@ -59,14 +63,19 @@ function OfferSummary({ invitation }: { invitation: InvitationDetails }) {
           <dt className="text-muted-foreground">Sesiones</dt>
           <dd>{offer.sessionsPerMonth > 0 ? `${offer.sessionsPerMonth} al mes` : 'Según acuerdes con tu entrenador'}</dd>
         </dl>
-        <p className="text-xs text-muted-foreground">El cobro se renueva cada mes. Puedes cancelar cuando quieras desde “Mi suscripción”.</p>
+        <p className="text-xs text-muted-foreground">
+          El cobro se renueva cada mes. Puedes cancelar cuando quieras desde “Mi suscripción”.
+        </p>
       </CardContent>
     </Card>
   )
 }
 
 function CodeForm({ token, invitation }: { token: string; invitation: InvitationDetails }) {
-  const form = useForm<ConfirmInput, unknown, ConfirmOutput>({ resolver: formResolver(ConfirmFormSchema, 'es'), defaultValues: { otp: '', firstName: '', lastName: '' } })
+  const form = useForm<ConfirmInput, unknown, ConfirmOutput>({
+    resolver: formResolver(ConfirmFormSchema, 'es'),
+    defaultValues: { otp: '', firstName: '', lastName: '' },
+  })
   const { errors } = form.formState
   const [leaving, setLeaving] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -132,8 +141,20 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
             {...form.register('otp', { setValueAs: (v: string) => v.replace(/\D/g, '').slice(0, OTP_LENGTH) })}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="invitation-first-name" label="Nombre" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-            <FormField id="invitation-last-name" label="Apellido" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+            <FormField
+              id="invitation-first-name"
+              label="Nombre"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <FormField
+              id="invitation-last-name"
+              label="Apellido"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
           </div>
           {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
           <Button type="submit" size="lg" disabled={busy}>
@@ -187,7 +208,9 @@ export function InvitationPage() {
       <ClientLayout>
         <h1 className="text-2xl font-bold">Invitación no disponible</h1>
         <ErrorAlert>
-          {gone ? 'Esta invitación no es válida o ya expiró. Pide a tu entrenador que te envíe una nueva.' : serverErrorText(invitation.error, 'es', 'No se pudo cargar la invitación').message}
+          {gone
+            ? 'Esta invitación no es válida o ya expiró. Pide a tu entrenador que te envíe una nueva.'
+            : serverErrorText(invitation.error, 'es', 'No se pudo cargar la invitación').message}
         </ErrorAlert>
         {gone ? null : (
           <Button variant="outline" onClick={() => void invitation.refetch()}>
@@ -210,7 +233,8 @@ export function InvitationPage() {
               <h2 className="text-xl">Confirma tu correo para continuar</h2>
             </CardTitle>
             <CardDescription>
-              Te enviaremos un código de {OTP_LENGTH} dígitos a <strong className="text-foreground">{invitation.data.emailHint}</strong>, el correo de tu invitación.
+              Te enviaremos un código de {OTP_LENGTH} dígitos a <strong className="text-foreground">{invitation.data.emailHint}</strong>, el
+              correo de tu invitación.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
@@ -228,7 +252,11 @@ export function InvitationPage() {
           </CardContent>
           <CardFooter className="text-xs text-muted-foreground">
             <span>
-              ¿Ya eres cliente? Revisa <Link to="/mi-suscripcion" className="underline">tu suscripción</Link>.
+              ¿Ya eres cliente? Revisa{' '}
+              <Link to="/mi-suscripcion" className="underline">
+                tu suscripción
+              </Link>
+              .
             </span>
           </CardFooter>
         </Card>

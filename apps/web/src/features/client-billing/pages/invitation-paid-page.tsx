@@ -20,7 +20,8 @@ export function InvitationPaidPage() {
     queryKey: billingKeys.mySubscriptions,
     queryFn: getMySubscriptions,
     enabled: !!user,
-    refetchInterval: (query) => (query.state.data?.data.some((s) => s.state === 'active') || query.state.dataUpdateCount > 20 ? false : 1_500),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((s) => s.state === 'active') || query.state.dataUpdateCount > 20 ? false : 1_500,
   })
   const newest = subscriptions.data?.data.find((s) => s.state === 'active')
 

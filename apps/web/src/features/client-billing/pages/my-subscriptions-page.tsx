@@ -39,7 +39,9 @@ function SubscriptionCard({ sub }: { sub: MySubscription }) {
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <p>{nextChargeText(sub)}</p>
-        {sub.state === 'past_due' ? <p className="text-destructive-strong">No pudimos cobrar tu último pago. Actualiza tu tarjeta en el portal de facturación.</p> : null}
+        {sub.state === 'past_due' ? (
+          <p className="text-destructive-strong">No pudimos cobrar tu último pago. Actualiza tu tarjeta en el portal de facturación.</p>
+        ) : null}
       </CardContent>
       {sub.state === 'cancelled' ? null : (
         <CardFooter>
@@ -72,7 +74,9 @@ export function MySubscriptionsPage() {
         ) : null}
       </div>
       {!user ? (
-        <p className="text-muted-foreground">Abre el enlace de tu invitación en este navegador, o entra a la app con tu correo, para ver tus suscripciones.</p>
+        <p className="text-muted-foreground">
+          Abre el enlace de tu invitación en este navegador, o entra a la app con tu correo, para ver tus suscripciones.
+        </p>
       ) : subscriptions.isPending ? (
         <div role="status" aria-label="Cargando suscripciones" className="grid gap-3">
           <Skeleton className="h-40 w-full rounded-xl" />
@@ -85,7 +89,9 @@ export function MySubscriptionsPage() {
           </Button>
         </>
       ) : subscriptions.data.data.length === 0 ? (
-        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">Aún no tienes suscripciones con entrenadores.</p>
+        <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          Aún no tienes suscripciones con entrenadores.
+        </p>
       ) : (
         subscriptions.data.data.map((sub) => <SubscriptionCard key={sub.id} sub={sub} />)
       )}

@@ -29,7 +29,9 @@ export function AccessRequestSection() {
   return (
     <section id="free-access" aria-labelledby="free-access-title" className="scroll-mt-16 bg-gradient-to-b from-background to-accent/70">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 md:py-24">
-        <h2 id="free-access-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">Solicita tu acceso gratuito</h2>
+        <h2 id="free-access-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+          Solicita tu acceso gratuito
+        </h2>
         <p className="mx-auto mt-4 max-w-xl text-center text-lg text-muted-foreground">
           Déjanos tus datos y te contactaremos por WhatsApp para activar tu cuenta de entrenador.
         </p>

@@ -25,10 +25,14 @@ export function DemoButton() {
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border bg-background p-0 text-foreground shadow-lg backdrop:bg-black/50"
       >
         <div className="relative grid gap-4 p-6">
-          <h2 id={titleId} className="pr-8 text-lg font-semibold">Demo de {brand.name}</h2>
+          <h2 id={titleId} className="pr-8 text-lg font-semibold">
+            Demo de {brand.name}
+          </h2>
           <p className="text-muted-foreground">El video demo estará disponible muy pronto. ¡Vuelve a visitarnos!</p>
           <div className="flex justify-end">
-            <Button type="button" onClick={close}>Entendido</Button>
+            <Button type="button" onClick={close}>
+              Entendido
+            </Button>
           </div>
           <button
             type="button"

@@ -50,15 +50,22 @@ export function usePricingFaq(): FaqItem[] {
     },
     {
       question: '¿Puedo cancelar en cualquier momento?',
-      answer: 'Sí. Los planes se cobran mes a mes y se renuevan automáticamente; puedes cancelar cuando quieras y no se te cobrará el mes siguiente.',
+      answer:
+        'Sí. Los planes se cobran mes a mes y se renuevan automáticamente; puedes cancelar cuando quieras y no se te cobrará el mes siguiente.',
     },
     {
       question: '¿Cómo contrato el plan Business para mi gimnasio?',
       answer: (
         <>
-          Escríbenos a <a className="font-medium text-primary underline" href={`mailto:${brand.salesEmail}`}>{brand.salesEmail}</a> o por{' '}
-          <a className="font-medium text-primary underline" href={brand.chatUrl} target="_blank" rel="noopener noreferrer">chat</a> y armamos un plan a tu
-          medida.
+          Escríbenos a{' '}
+          <a className="font-medium text-primary underline" href={`mailto:${brand.salesEmail}`}>
+            {brand.salesEmail}
+          </a>{' '}
+          o por{' '}
+          <a className="font-medium text-primary underline" href={brand.chatUrl} target="_blank" rel="noopener noreferrer">
+            chat
+          </a>{' '}
+          y armamos un plan a tu medida.
         </>
       ),
     },
@@ -92,7 +99,9 @@ export function FaqSection() {
   const items = useLandingFaq()
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 mx-auto max-w-3xl px-4 py-16 sm:px-6 md:py-24">
-      <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">Preguntas frecuentes</h2>
+      <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+        Preguntas frecuentes
+      </h2>
       <div className="mt-10">
         <FaqList items={items} />
       </div>

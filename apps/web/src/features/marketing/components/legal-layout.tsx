@@ -45,14 +45,18 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
             <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a className="text-primary underline-offset-4 hover:underline" href={`#${s.id}`}>{s.title}</a>
+                  <a className="text-primary underline-offset-4 hover:underline" href={`#${s.id}`}>
+                    {s.title}
+                  </a>
                 </li>
               ))}
             </ol>
           </nav>
           {sections.map((s, i) => (
             <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-10 scroll-mt-20">
-              <h2 id={`${s.id}-title`} className="text-xl font-bold">{i + 1}. {s.title}</h2>
+              <h2 id={`${s.id}-title`} className="text-xl font-bold">
+                {i + 1}. {s.title}
+              </h2>
               <div className="mt-3 space-y-3 leading-relaxed [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5">{s.body}</div>
             </section>
           ))}

@@ -22,9 +22,13 @@ function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: 2 | 3 }) {
       data-plan={plan.key}
     >
       {plan.popular && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">Más Popular</span>
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
+          Más Popular
+        </span>
       )}
-      <Heading id={`plan-${plan.key}`} className="text-xl font-semibold">{plan.title}</Heading>
+      <Heading id={`plan-${plan.key}`} className="text-xl font-semibold">
+        {plan.title}
+      </Heading>
       <p className="mt-1 text-sm text-muted-foreground">{plan.target}</p>
       <p className="mt-4 min-h-16">
         {byAgreement ? (
@@ -41,11 +45,17 @@ function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: 2 | 3 }) {
       <CheckList items={plan.benefits} className="mt-4 flex-1 space-y-2 text-sm" />
       <div className="mt-6">
         {byAgreement ? (
-          <a href={contactSalesHref} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>{contactSalesLabel}</a>
+          <a href={contactSalesHref} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+            {contactSalesLabel}
+          </a>
         ) : plan.purchasable ? (
-          <Link to="/auth/register" className={buttonVariants({ className: 'w-full' })}>Comenzar prueba gratis</Link>
+          <Link to="/auth/register" className={buttonVariants({ className: 'w-full' })}>
+            Comenzar prueba gratis
+          </Link>
         ) : (
-          <Button type="button" variant="secondary" className="w-full" disabled>Próximamente</Button>
+          <Button type="button" variant="secondary" className="w-full" disabled>
+            Próximamente
+          </Button>
         )}
       </div>
     </li>
@@ -60,7 +70,9 @@ function PlanCardSkeleton() {
       <Skeleton className="h-10 w-36" />
       <Skeleton className="h-12 w-full" />
       <div className="flex-1 space-y-3">
-        {[0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} className="h-4 w-full" />)}
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-4 w-full" />
+        ))}
       </div>
       <Skeleton className="h-10 w-full" />
     </li>
@@ -73,12 +85,18 @@ export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const plans = usePlansCatalogue()
   if (plans.isError) {
     return (
-      <div role="alert" className="mx-auto mt-12 flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-destructive/40 bg-destructive/5 p-6 text-center">
+      <div
+        role="alert"
+        className="mx-auto mt-12 flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-destructive/40 bg-destructive/5 p-6 text-center"
+      >
         <AlertCircle className="size-6 text-destructive" aria-hidden="true" />
         <p className="font-medium">No se pudieron cargar los planes</p>
         <p className="text-sm text-muted-foreground">
           Todos los planes incluyen {TRIAL_DAYS} días gratis. Vuelve a intentarlo o escríbenos a{' '}
-          <a className="underline" href={contactSalesHref}>ventas</a>.
+          <a className="underline" href={contactSalesHref}>
+            ventas
+          </a>
+          .
         </p>
         <Button type="button" variant="outline" onClick={() => plans.refetch()} disabled={plans.isFetching}>
           {plans.isFetching ? 'Cargando…' : 'Reintentar'}
@@ -88,9 +106,15 @@ export function PlanCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   }
   return (
     <div className="mt-12" aria-busy={plans.isPending}>
-      {plans.isPending && <span className="sr-only" role="status">Cargando planes…</span>}
+      {plans.isPending && (
+        <span className="sr-only" role="status">
+          Cargando planes…
+        </span>
+      )}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {plans.isPending || !plans.data ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />) : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} />)}
+        {plans.isPending || !plans.data
+          ? [0, 1, 2, 3].map((i) => <PlanCardSkeleton key={i} />)
+          : plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} />)}
       </ul>
     </div>
   )

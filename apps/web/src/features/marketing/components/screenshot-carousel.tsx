@@ -123,11 +123,23 @@ export function ScreenshotCarousel() {
             ))}
           </div>
         </div>
-        <Button type="button" variant="outline" size="icon" className="absolute top-1/2 left-0 -translate-y-1/2 rounded-full" onClick={() => step(-1)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          className="absolute top-1/2 left-0 -translate-y-1/2 rounded-full"
+          onClick={() => step(-1)}
+        >
           <ChevronLeft aria-hidden="true" />
           <span className="sr-only">Captura anterior</span>
         </Button>
-        <Button type="button" variant="outline" size="icon" className="absolute top-1/2 right-0 -translate-y-1/2 rounded-full" onClick={() => step(1)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          className="absolute top-1/2 right-0 -translate-y-1/2 rounded-full"
+          onClick={() => step(1)}
+        >
           <ChevronRight aria-hidden="true" />
           <span className="sr-only">Captura siguiente</span>
         </Button>
@@ -142,7 +154,12 @@ export function ScreenshotCarousel() {
             onClick={() => goTo(i)}
             className="group flex size-8 items-center justify-center rounded-full"
           >
-            <span className={cn('block h-2.5 rounded-full transition-all', i === selected ? 'w-6 bg-primary' : 'w-2.5 bg-foreground/30 group-hover:bg-foreground/50')} />
+            <span
+              className={cn(
+                'block h-2.5 rounded-full transition-all',
+                i === selected ? 'w-6 bg-primary' : 'w-2.5 bg-foreground/30 group-hover:bg-foreground/50',
+              )}
+            />
           </button>
         ))}
       </div>

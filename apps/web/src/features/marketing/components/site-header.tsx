@@ -35,7 +35,10 @@ export function SiteHeader({ onLanding = false, action }: { onLanding?: boolean;
           <ul className="flex items-center gap-1">
             {anchors.map((a) => (
               <li key={a.href}>
-                <a href={a.href} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground">
+                <a
+                  href={a.href}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground"
+                >
                   {a.label}
                 </a>
               </li>

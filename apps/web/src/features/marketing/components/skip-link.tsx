@@ -1,7 +1,10 @@
 /** The first focusable element of every marketing page: jumps over the header to #contenido. */
 export function SkipLink() {
   return (
-    <a href="#contenido" className="sr-only z-50 rounded-md bg-background px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+    <a
+      href="#contenido"
+      className="sr-only z-50 rounded-md bg-background px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
       Saltar al contenido
     </a>
   )

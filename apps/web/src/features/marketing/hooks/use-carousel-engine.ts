@@ -6,7 +6,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
  * true. The markup stays the same DOM before and after, so focus and clicks survive the start.
  * `options.startIndex` is read when the engine starts; later option changes re-init it.
  */
-export function useCarouselEngine(viewport: RefObject<HTMLElement | null>, load: boolean, options: EmblaOptionsType): EmblaCarouselType | undefined {
+export function useCarouselEngine(
+  viewport: RefObject<HTMLElement | null>,
+  load: boolean,
+  options: EmblaOptionsType,
+): EmblaCarouselType | undefined {
   const [api, setApi] = useState<EmblaCarouselType>()
   const latest = useRef(options)
   latest.current = options

@@ -9,7 +9,9 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '800px'
   useEffect(() => {
     const el = ref.current
     if (!el || near) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)), { rootMargin: `${margin} 0px` })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)), {
+      rootMargin: `${margin} 0px`,
+    })
     observer.observe(el)
     return () => observer.disconnect()
   }, [ref, margin, near])

@@ -8,7 +8,10 @@ import { SiteHeader } from '../components/site-header'
 import { SkipLink } from '../components/skip-link'
 
 export function PricingPage() {
-  usePageMeta('Precios', `Planes Starter, Growth, Pro y Business para entrenadores y gimnasios. ${TRIAL_DAYS} días gratis, pago mensual y cancela cuando quieras.`)
+  usePageMeta(
+    'Precios',
+    `Planes Starter, Growth, Pro y Business para entrenadores y gimnasios. ${TRIAL_DAYS} días gratis, pago mensual y cancela cuando quieras.`,
+  )
   const faq = usePricingFaq()
   return (
     <>
@@ -16,7 +19,9 @@ export function PricingPage() {
       <SiteHeader />
       <main id="contenido">
         <section aria-labelledby="pricing-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-          <h1 id="pricing-title" className="text-center text-4xl font-extrabold tracking-tight sm:text-5xl">Planes y precios</h1>
+          <h1 id="pricing-title" className="text-center text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Planes y precios
+          </h1>
           <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-muted-foreground">
             Empieza gratis y elige el plan que se ajusta a tu cartera de clientes. Para gimnasios, armamos un plan a medida.
           </p>
@@ -24,7 +29,9 @@ export function PricingPage() {
           <PlanCards headingLevel={2} />
         </section>
         <section aria-labelledby="pricing-faq-title" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
-          <h2 id="pricing-faq-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">Preguntas frecuentes</h2>
+          <h2 id="pricing-faq-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
+            Preguntas frecuentes
+          </h2>
           <div className="mt-8">
             <FaqList items={faq} />
           </div>

@@ -4,7 +4,11 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { brand } from '@/lib/brand'
 import { LegalDocument, type LegalSection } from '../components/legal-layout'
 
-const mail = <a className="text-primary underline" href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+const mail = (
+  <a className="text-primary underline" href={`mailto:${brand.supportEmail}`}>
+    {brand.supportEmail}
+  </a>
+)
 
 const sections: LegalSection[] = [
   {
@@ -12,9 +16,9 @@ const sections: LegalSection[] = [
     title: 'Quién es responsable de tus datos',
     body: (
       <p>
-        {brand.name} opera la plataforma web y la app móvil que conectan a entrenadores personales, gimnasios y clientes. Somos responsables del tratamiento
-        de los datos personales que recopilamos a través de ellas, conforme a la Ley N° 19.628 sobre Protección de la Vida Privada de Chile. Puedes
-        escribirnos a {mail} por cualquier consulta sobre esta política.
+        {brand.name} opera la plataforma web y la app móvil que conectan a entrenadores personales, gimnasios y clientes. Somos responsables
+        del tratamiento de los datos personales que recopilamos a través de ellas, conforme a la Ley N° 19.628 sobre Protección de la Vida
+        Privada de Chile. Puedes escribirnos a {mail} por cualquier consulta sobre esta política.
       </p>
     ),
   },
@@ -23,12 +27,29 @@ const sections: LegalSection[] = [
     title: 'Qué datos recopilamos',
     body: (
       <ul>
-        <li><strong>Datos de cuenta:</strong> nombre, apellido, correo electrónico, teléfono y contraseña (guardada solo como un hash irreversible).</li>
-        <li><strong>Datos profesionales</strong> de entrenadores y gimnasios: especialidad, años de experiencia, gimnasio, dirección y datos de contacto del negocio.</li>
-        <li><strong>Datos de entrenamiento</strong> de los clientes: rutinas, sesiones, asistencia, medidas, peso y marcas personales que tú o tu entrenador registran.</li>
-        <li><strong>Datos de pago:</strong> estado de tu suscripción y de tus cobros. Los datos de tarjeta los recibe directamente el proveedor de pagos (ver sección 5).</li>
-        <li><strong>Solicitudes de contacto:</strong> nombre, correo, WhatsApp y ciudad que nos envías en el formulario de acceso gratuito.</li>
-        <li><strong>Datos técnicos:</strong> dirección IP, tipo de dispositivo y navegador, y registros de actividad necesarios para operar y proteger el servicio.</li>
+        <li>
+          <strong>Datos de cuenta:</strong> nombre, apellido, correo electrónico, teléfono y contraseña (guardada solo como un hash
+          irreversible).
+        </li>
+        <li>
+          <strong>Datos profesionales</strong> de entrenadores y gimnasios: especialidad, años de experiencia, gimnasio, dirección y datos
+          de contacto del negocio.
+        </li>
+        <li>
+          <strong>Datos de entrenamiento</strong> de los clientes: rutinas, sesiones, asistencia, medidas, peso y marcas personales que tú o
+          tu entrenador registran.
+        </li>
+        <li>
+          <strong>Datos de pago:</strong> estado de tu suscripción y de tus cobros. Los datos de tarjeta los recibe directamente el
+          proveedor de pagos (ver sección 5).
+        </li>
+        <li>
+          <strong>Solicitudes de contacto:</strong> nombre, correo, WhatsApp y ciudad que nos envías en el formulario de acceso gratuito.
+        </li>
+        <li>
+          <strong>Datos técnicos:</strong> dirección IP, tipo de dispositivo y navegador, y registros de actividad necesarios para operar y
+          proteger el servicio.
+        </li>
       </ul>
     ),
   },
@@ -38,7 +59,9 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Crear y administrar tu cuenta y darte acceso a la plataforma y a la app.</li>
-        <li>Gestionar las suscripciones, la prueba gratuita de {TRIAL_DAYS} días y los cobros recurrentes entre entrenadores y clientes.</li>
+        <li>
+          Gestionar las suscripciones, la prueba gratuita de {TRIAL_DAYS} días y los cobros recurrentes entre entrenadores y clientes.
+        </li>
         <li>Mostrar a cada entrenador o gimnasio la información de sus propios clientes y entrenadores.</li>
         <li>Enviarte correos necesarios del servicio: códigos de verificación, avisos de pago y cambios en tu cuenta.</li>
         <li>Responder tus solicitudes y prevenir fraudes y abusos.</li>
@@ -51,8 +74,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Usamos autenticación basada en tokens: al iniciar sesión recibes un token de acceso de corta duración y un token de renovación, que se guardan en tu
-          dispositivo y se envían cifrados en cada solicitud. Al cerrar sesión ambos se invalidan. No usamos cookies de seguimiento ni de publicidad.
+          Usamos autenticación basada en tokens: al iniciar sesión recibes un token de acceso de corta duración y un token de renovación,
+          que se guardan en tu dispositivo y se envían cifrados en cada solicitud. Al cerrar sesión ambos se invalidan. No usamos cookies de
+          seguimiento ni de publicidad.
         </p>
         <p>Las contraseñas se guardan con un algoritmo de hash robusto y todas las comunicaciones viajan cifradas (HTTPS).</p>
       </>
@@ -63,8 +87,8 @@ const sections: LegalSection[] = [
     title: 'Pagos',
     body: (
       <p>
-        Los pagos los procesa un proveedor de pagos externo certificado bajo el estándar PCI DSS. {brand.name} nunca ve ni almacena números de tarjeta: solo
-        guardamos el identificador de tu suscripción y el estado de los cobros que el proveedor nos informa.
+        Los pagos los procesa un proveedor de pagos externo certificado bajo el estándar PCI DSS. {brand.name} nunca ve ni almacena números
+        de tarjeta: solo guardamos el identificador de tu suscripción y el estado de los cobros que el proveedor nos informa.
       </p>
     ),
   },
@@ -76,7 +100,10 @@ const sections: LegalSection[] = [
         <p>No vendemos tus datos. Solo los compartimos con:</p>
         <ul>
           <li>el proveedor de pagos, para procesar cobros y pagos a entrenadores y gimnasios;</li>
-          <li>proveedores de infraestructura y de correo electrónico que operan el servicio por encargo nuestro y bajo obligación de confidencialidad;</li>
+          <li>
+            proveedores de infraestructura y de correo electrónico que operan el servicio por encargo nuestro y bajo obligación de
+            confidencialidad;
+          </li>
           <li>tu entrenador o gimnasio, en el caso de los datos de entrenamiento de los clientes;</li>
           <li>autoridades, cuando la ley lo exija.</li>
         </ul>
@@ -88,8 +115,9 @@ const sections: LegalSection[] = [
     title: 'Cuánto tiempo guardamos tus datos',
     body: (
       <p>
-        Guardamos tus datos mientras tu cuenta esté activa. Si cancelas tu cuenta, los conservamos durante <strong>90 días</strong> después de la cancelación,
-        por si decides volver, y luego los eliminamos o anonimizamos. Los registros que la ley tributaria nos obliga a mantener se conservan por el plazo legal.
+        Guardamos tus datos mientras tu cuenta esté activa. Si cancelas tu cuenta, los conservamos durante <strong>90 días</strong> después
+        de la cancelación, por si decides volver, y luego los eliminamos o anonimizamos. Los registros que la ley tributaria nos obliga a
+        mantener se conservan por el plazo legal.
       </p>
     ),
   },
@@ -98,8 +126,9 @@ const sections: LegalSection[] = [
     title: 'Tus derechos',
     body: (
       <p>
-        Puedes pedir acceso, rectificación, cancelación u oposición al tratamiento de tus datos (derechos ARCO), y solicitar una copia de ellos, escribiendo
-        a {mail}. Respondemos dentro de los plazos que establece la ley. También puedes actualizar la mayoría de tus datos desde tu cuenta.
+        Puedes pedir acceso, rectificación, cancelación u oposición al tratamiento de tus datos (derechos ARCO), y solicitar una copia de
+        ellos, escribiendo a {mail}. Respondemos dentro de los plazos que establece la ley. También puedes actualizar la mayoría de tus
+        datos desde tu cuenta.
       </p>
     ),
   },
@@ -108,8 +137,8 @@ const sections: LegalSection[] = [
     title: 'Edad mínima',
     body: (
       <p>
-        La plataforma está dirigida a personas de <strong>16 años o más</strong>. No recopilamos a sabiendas datos de menores de 16 años; si detectamos una
-        cuenta de un menor de esa edad, la eliminaremos.
+        La plataforma está dirigida a personas de <strong>16 años o más</strong>. No recopilamos a sabiendas datos de menores de 16 años; si
+        detectamos una cuenta de un menor de esa edad, la eliminaremos.
       </p>
     ),
   },
@@ -118,8 +147,12 @@ const sections: LegalSection[] = [
     title: 'Cambios a esta política',
     body: (
       <p>
-        Si cambiamos esta política, publicaremos la nueva versión en esta página con su fecha de actualización y, si el cambio es importante, te avisaremos
-        por correo. Lee también nuestros <Link className="text-primary underline" to="/terminos">Términos y condiciones</Link>.
+        Si cambiamos esta política, publicaremos la nueva versión en esta página con su fecha de actualización y, si el cambio es
+        importante, te avisaremos por correo. Lee también nuestros{' '}
+        <Link className="text-primary underline" to="/terminos">
+          Términos y condiciones
+        </Link>
+        .
       </p>
     ),
   },
@@ -132,8 +165,8 @@ export default function PrivacyPage() {
       title="Política de privacidad"
       intro={
         <p>
-          En {brand.name} cuidamos tus datos. Esta política explica qué información recopilamos cuando usas nuestra plataforma web y nuestra app móvil, para
-          qué la usamos, con quién la compartimos y qué derechos tienes.
+          En {brand.name} cuidamos tus datos. Esta política explica qué información recopilamos cuando usas nuestra plataforma web y nuestra
+          app móvil, para qué la usamos, con quién la compartimos y qué derechos tienes.
         </p>
       }
       sections={sections}

@@ -19,7 +19,15 @@ import { useFormat } from '@/lib/i18n'
 import { useSession } from '@/lib/use-session'
 import { createPortalSession, getPayoutAccount, getSubscriptionStatus, setupPayouts } from '@/lib/account-api'
 
-function SubscriptionCard({ status, onPortal, openingPortal }: { status: SubscriptionStatus; onPortal: () => void; openingPortal: boolean }) {
+function SubscriptionCard({
+  status,
+  onPortal,
+  openingPortal,
+}: {
+  status: SubscriptionStatus
+  onPortal: () => void
+  openingPortal: boolean
+}) {
   const { t } = useTranslation('trainer-dashboard')
   const format = useFormat()
   const formatDate = (iso: string | null) => (iso ? format.date(iso) : '—')
@@ -40,7 +48,9 @@ function SubscriptionCard({ status, onPortal, openingPortal }: { status: Subscri
             <dd className="font-medium">{sub.planTitle}</dd>
             <dt className="text-muted-foreground">{t('subscription.status')}</dt>
             <dd>
-              <Badge variant={status.hasActiveSubscription ? 'success' : 'destructive'}>{t(`state.${sub.status}`, { defaultValue: sub.status })}</Badge>
+              <Badge variant={status.hasActiveSubscription ? 'success' : 'destructive'}>
+                {t(`state.${sub.status}`, { defaultValue: sub.status })}
+              </Badge>
             </dd>
             <dt className="text-muted-foreground">{t('subscription.trialEnd')}</dt>
             <dd>{formatDate(sub.trialEnd)}</dd>
@@ -147,12 +157,18 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
               ) : (
                 <p>
                   {t('payouts.status')}{' '}
-                  <Badge variant={payoutsReady ? 'success' : 'secondary'}>{payoutsReady ? t('payouts.complete') : t('payouts.pending')}</Badge>
+                  <Badge variant={payoutsReady ? 'success' : 'secondary'}>
+                    {payoutsReady ? t('payouts.complete') : t('payouts.pending')}
+                  </Badge>
                 </p>
               )}
             </CardContent>
             <CardFooter>
-              <Button variant={payoutsReady ? 'outline' : 'default'} onClick={onPayouts} disabled={opening === 'payouts' || !subscription.data?.subscription}>
+              <Button
+                variant={payoutsReady ? 'outline' : 'default'}
+                onClick={onPayouts}
+                disabled={opening === 'payouts' || !subscription.data?.subscription}
+              >
                 {opening === 'payouts' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                 {payoutsReady ? t('payouts.review') : t('payouts.setup')}
               </Button>

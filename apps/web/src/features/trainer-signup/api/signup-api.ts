@@ -1,4 +1,13 @@
-import type { CheckoutCreated, OtpVerified, CheckoutRequest, CheckoutStatus, MemberRegistered, MemberRegistration, OtpSent, UserLookup } from '@app/contracts'
+import type {
+  CheckoutCreated,
+  OtpVerified,
+  CheckoutRequest,
+  CheckoutStatus,
+  MemberRegistered,
+  MemberRegistration,
+  OtpSent,
+  UserLookup,
+} from '@app/contracts'
 import { flowAuth } from '@/lib/account-api'
 import { api } from '@/lib/api-client'
 

@@ -76,7 +76,9 @@ export function CheckoutSuccessPage() {
             <Clock className="size-12 text-amber-600" aria-hidden="true" />
           )}
           <CardTitle>
-            <h1 className="text-2xl">{paid ? 'Pago exitoso' : verification.state === 'checking' ? 'Procesando pago' : 'Pago no completado'}</h1>
+            <h1 className="text-2xl">
+              {paid ? 'Pago exitoso' : verification.state === 'checking' ? 'Procesando pago' : 'Pago no completado'}
+            </h1>
           </CardTitle>
           <CardDescription role="status" aria-live="polite">
             {status}

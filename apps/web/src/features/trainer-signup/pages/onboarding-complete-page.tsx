@@ -26,7 +26,8 @@ export function OnboardingCompletePage() {
             <h1 className="text-2xl">¡Todo listo!</h1>
           </CardTitle>
           <CardDescription>
-            Tu cuenta de entrenador en la app móvil de {brand.name} está activa. Ingresa a la app con el mismo correo y contraseña, o continúa al panel web.
+            Tu cuenta de entrenador en la app móvil de {brand.name} está activa. Ingresa a la app con el mismo correo y contraseña, o
+            continúa al panel web.
           </CardDescription>
         </CardHeader>
         <CardContent>

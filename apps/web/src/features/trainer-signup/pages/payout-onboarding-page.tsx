@@ -86,14 +86,12 @@ export function PayoutOnboardingPage() {
             <h1 className="text-2xl">Configura tu cuenta de pagos</h1>
           </CardTitle>
           <CardDescription>
-            Para recibir los pagos de tus clientes con cobro automático, configura tu cuenta de pagos en Chile. El proveedor se abrirá en una pestaña nueva; al terminar, vuelve aquí y
-            verifica el estado.
+            Para recibir los pagos de tus clientes con cobro automático, configura tu cuenta de pagos en Chile. El proveedor se abrirá en
+            una pestaña nueva; al terminar, vuelve aquí y verifica el estado.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {message ? (
-            <ErrorAlert>{message}</ErrorAlert>
-          ) : null}
+          {message ? <ErrorAlert>{message}</ErrorAlert> : null}
           {started ? (
             <p className="text-sm text-muted-foreground" role="status">
               Abrimos la configuración en una pestaña nueva. Cuando termines, pulsa «Verificar estado».

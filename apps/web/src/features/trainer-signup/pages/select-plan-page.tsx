@@ -91,7 +91,9 @@ function EnterpriseDialog() {
           <DialogTitle>Plan Empresarial</DialogTitle>
           <DialogDescription>Para gimnasios y equipos grandes armamos un plan a tu medida.</DialogDescription>
         </DialogHeader>
-        <CheckList items={['Planes personalizados', 'Integración con sistemas existentes', 'Soporte prioritario 24/7', 'Capacitación personalizada']} />
+        <CheckList
+          items={['Planes personalizados', 'Integración con sistemas existentes', 'Soporte prioritario 24/7', 'Capacitación personalizada']}
+        />
         <DialogFooter className="gap-2 sm:justify-start">
           <Button asChild>
             <a href={`mailto:${brand.salesEmail}?subject=${encodeURIComponent(`Plan empresarial ${brand.name}`)}`}>
@@ -169,31 +171,35 @@ export function SelectPlanPage() {
         </div>
       ) : plans.isError ? (
         <ErrorAlert>
-            No se pudieron cargar los planes
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => plans.refetch()}>
-              Reintentar
-            </Button>
-          </ErrorAlert>
+          No se pudieron cargar los planes
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => plans.refetch()}>
+            Reintentar
+          </Button>
+        </ErrorAlert>
       ) : plans.data.length === 0 ? (
         <p className="text-center text-muted-foreground">No hay planes disponibles en este momento.</p>
       ) : (
         <div role="radiogroup" aria-label="Planes" className="grid gap-4 md:grid-cols-3">
           {plans.data.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} selected={selected?.id === plan.id} onSelect={() => plan.purchasable && setChosenId(plan.id)} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              selected={selected?.id === plan.id}
+              onSelect={() => plan.purchasable && setChosenId(plan.id)}
+            />
           ))}
         </div>
       )}
       <div className="mx-auto mt-8 grid max-w-md gap-4">
-        {error ? (
-          <ErrorAlert>{error}</ErrorAlert>
-        ) : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <Button size="lg" onClick={onContinue} disabled={!selected?.purchasable || starting}>
           {starting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Continuar a pago
         </Button>
         <EnterpriseDialog />
         <p className="text-center text-xs text-muted-foreground">
-          Tu suscripción se renueva automáticamente cada mes al terminar la prueba gratuita. Puedes cancelarla en cualquier momento desde el portal de facturación.
+          Tu suscripción se renueva automáticamente cada mes al terminar la prueba gratuita. Puedes cancelarla en cualquier momento desde el
+          portal de facturación.
         </p>
       </div>
     </AuthLayout>

@@ -71,7 +71,9 @@ describe('trainer login timing (spec §4)', () => {
   })
 
   it('a wrong password shows the field message under the password', async () => {
-    login.mockRejectedValue(new ApiError('Incorrect password', 422, { status: 422, message: 'Incorrect password', errors: { password: 'incorrectPassword' } }))
+    login.mockRejectedValue(
+      new ApiError('Incorrect password', 422, { status: 422, message: 'Incorrect password', errors: { password: 'incorrectPassword' } }),
+    )
     renderAt('/auth/login', <TrainerLoginPage />, '/auth/login')
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com')

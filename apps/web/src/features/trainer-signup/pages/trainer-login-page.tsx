@@ -96,11 +96,23 @@ export function TrainerLoginPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <FormField label={t('email')} type="email" autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} error={errors.email?.message} {...form.register('email')} />
-            <FormField label={t('password')} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-            {alert ? (
-              <ErrorAlert>{alert}</ErrorAlert>
-            ) : null}
+            <FormField
+              label={t('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('emailPlaceholder')}
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <FormField
+              label={t('password')}
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
             <Button type="submit" disabled={busy} size="lg">
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               {t(`button.${phase}`)}

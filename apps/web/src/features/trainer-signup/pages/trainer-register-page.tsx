@@ -25,7 +25,8 @@ interface RegisterForm {
 }
 
 /** First letter of each word upper case, as the person types. */
-export const capitaliseWords = (value: string) => value.replace(/(^|[\s-])(\p{Ll})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase())
+export const capitaliseWords = (value: string) =>
+  value.replace(/(^|[\s-])(\p{Ll})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase())
 
 export function TrainerRegisterPage() {
   usePageMeta('Regístrate como entrenador', `Crea tu cuenta de entrenador: ${TRIAL_DAYS} días gratis.`)
@@ -41,7 +42,13 @@ export function TrainerRegisterPage() {
 
   const capitalised = (name: 'firstName' | 'lastName') => {
     const field = form.register(name)
-    return { ...field, onChange: (e: React.ChangeEvent<HTMLInputElement>) => { e.target.value = capitaliseWords(e.target.value); return field.onChange(e) } }
+    return {
+      ...field,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+        e.target.value = capitaliseWords(e.target.value)
+        return field.onChange(e)
+      },
+    }
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,7 +60,8 @@ export function TrainerRegisterPage() {
     if (!firstName || !lastName) return form.setError('firstName', { message: errorText('firstName', 'required', 'es') })
     if (!EmailSchema.safeParse(email).success) return form.setError('email', { message: errorText('email', 'invalidEmail', 'es') })
     if (!isStrongPassword(values.password)) return form.setError('password', { message: errorText('password', 'weakPassword', 'es') })
-    if (values.password !== values.confirmPassword) return form.setError('confirmPassword', { message: errorText('confirmPassword', 'mismatch', 'es') })
+    if (values.password !== values.confirmPassword)
+      return form.setError('confirmPassword', { message: errorText('confirmPassword', 'mismatch', 'es') })
 
     setSubmitting(true)
     try {
@@ -66,7 +74,15 @@ export function TrainerRegisterPage() {
       const sent = await generateCode(email)
       const waited = OTP_RESEND_COOLDOWN_SECONDS - (sent.resendAfterSeconds ?? OTP_RESEND_COOLDOWN_SECONDS)
       setPendingRegistration({ email, password: values.password, firstName, lastName })
-      saveFlow({ email, userId: null, token: null, planId: null, planKey: null, sessionId: null, codeSentAt: String(Date.now() - waited * 1000) })
+      saveFlow({
+        email,
+        userId: null,
+        token: null,
+        planId: null,
+        planKey: null,
+        sessionId: null,
+        codeSentAt: String(Date.now() - waited * 1000),
+      })
       toast.success('Código enviado a tu correo')
       navigate('/auth/verify')
     } catch (error) {
@@ -95,7 +111,9 @@ export function TrainerRegisterPage() {
           <CardTitle>
             <h1 className="mt-2 text-2xl">Crea tu cuenta de entrenador</h1>
           </CardTitle>
-          <CardDescription>Prueba la plataforma gratis durante {TRIAL_DAYS} días. Te enviaremos un código para verificar tu correo.</CardDescription>
+          <CardDescription>
+            Prueba la plataforma gratis durante {TRIAL_DAYS} días. Te enviaremos un código para verificar tu correo.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -103,7 +121,15 @@ export function TrainerRegisterPage() {
               <FormField label="Nombre" autoComplete="given-name" error={errors.firstName?.message} {...capitalised('firstName')} />
               <FormField label="Apellido" autoComplete="family-name" error={errors.lastName?.message} {...capitalised('lastName')} />
             </div>
-            <FormField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" placeholder="tu@correo.com" error={errors.email?.message} {...form.register('email')} />
+            <FormField
+              label="Correo electrónico"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="tu@correo.com"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
             <FormField
               label="Contraseña"
               type="password"

@@ -98,7 +98,7 @@ export function VerifyCodePage() {
               pattern="[0-9]*"
               maxLength={OTP_LENGTH}
               autoFocus
-              placeholder={"0".repeat(OTP_LENGTH)}
+              placeholder={'0'.repeat(OTP_LENGTH)}
               className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
