@@ -1,44 +1,31 @@
 import { spawnSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../testing/db-template.ts'
+import { nodeArgs } from '../testing/server-build.ts'
 import { startRealServer, type RealServer } from '../testing/server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'backup-'))
-const cli = fileURLToPath(new URL('./backup.ts', import.meta.url))
 const servers: RealServer[] = []
-const databases: string[] = []
+const databases: TestDatabase[] = []
 const serverUrl = process.env.TEST_DATABASE_URL
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGKILL')
   rmSync(dir, { recursive: true, force: true })
-  if (serverUrl && databases.length) {
-    const c = new pg.Client({ connectionString: serverUrl })
-    await c.connect()
-    for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await c.end()
-  }
+  for (const database of databases) await database.drop()
 })
 
-/** A fresh PostgreSQL database on the test server (PostgreSQL runs only). */
-async function freshDatabase() {
-  const name = `t_${randomUUID().replaceAll('-', '')}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`CREATE DATABASE ${name}`)
-  await c.end()
-  databases.push(name)
-  const url = new URL(serverUrl!)
-  url.pathname = `/${name}`
-  return url.toString()
+/** A new PostgreSQL database on the test server (PostgreSQL runs only): migrated, or empty as a restore needs. */
+async function freshDatabase(migrated: boolean) {
+  const database = await createTestDatabase(serverUrl!, { migrated })
+  databases.push(database)
+  return database.url
 }
 
 const runCli = (args: string[], env: Record<string, string>) => {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+  const res = spawnSync(process.execPath, [...nodeArgs('cli/backup'), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     encoding: 'utf8',
   })
@@ -62,8 +49,8 @@ const register = (url: string, email: string) =>
 
 describe('backup and restore', () => {
   it('a backup taken while the server runs restores into a fresh data directory where the account logs in', async () => {
-    const source: Record<string, string> = serverUrl ? { DATABASE_URL: await freshDatabase() } : { DATA_DIR: join(dir, 'source') }
-    const target: Record<string, string> = serverUrl ? { DATABASE_URL: await freshDatabase() } : { DATA_DIR: join(dir, 'target') }
+    const source: Record<string, string> = serverUrl ? { DATABASE_URL: await freshDatabase(true) } : { DATA_DIR: join(dir, 'source') }
+    const target: Record<string, string> = serverUrl ? { DATABASE_URL: await freshDatabase(false) } : { DATA_DIR: join(dir, 'target') }
     const server = await startRealServer(source)
     servers.push(server)
     const email = `backup-${Date.now()}@example.com`

@@ -24,8 +24,8 @@ export interface Database {
   close(): Promise<void>
   /** Connection pool use (PostgreSQL), for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number }
-  /** A consistent gzipped tarball of the embedded database, taken between queries (PGlite). */
-  dump?(): Promise<Blob>
+  /** A consistent tarball (gzipped by default) of the embedded database, taken between queries (PGlite). */
+  dump?(compression?: 'gzip' | 'none'): Promise<Blob>
 }
 
 // src/db/client.ts (tsx, vitest) and dist/server.js (bundled) sit at different depths below apps/api.
@@ -33,11 +33,16 @@ export const migrationsFolder = [new URL('../../drizzle', import.meta.url), new 
   .map((u) => fileURLToPath(u))
   .find((dir) => existsSync(join(dir, 'meta', '_journal.json')))!
 
+// pg_trgm: the leads search index (migration 0003, decision 070).
+export const pgliteExtensions = { pg_trgm }
+
 export interface DatabaseOptions {
   url?: string
   dataDir?: string
   inMemory?: boolean
   poolMax?: number
+  /** PGlite: start from this dump instead of an empty database (tests copy a migrated template). */
+  loadDataDir?: Blob
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -70,8 +75,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dir = join(opts.dataDir ?? './data', 'pglite')
     mkdirSync(dir, { recursive: true, mode: 0o700 })
   }
-  // pg_trgm: the leads search index (migration 0003, decision 070).
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), loadDataDir: opts.loadDataDir, extensions: pgliteExtensions })
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   // PGlite writes its initial files world-writable (0666); only this user may read the database.
@@ -81,9 +85,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
-    dump: async () => {
+    dump: async (compression = 'gzip') => {
       await client.query('CHECKPOINT')
-      return client.dumpDataDir('gzip')
+      return client.dumpDataDir(compression)
     },
   }
 }
