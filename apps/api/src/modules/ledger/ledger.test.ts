@@ -113,11 +113,11 @@ describe('ledger check', () => {
         )
         const apiDir = fileURLToPath(new URL('../../..', import.meta.url))
         const run = () =>
-          spawnSync('npx', ['tsx', 'src/cli/ledger-check.ts'], {
+          spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger-check.ts'], {
             cwd: apiDir,
             env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
             encoding: 'utf8',
-            timeout: 25_000,
+            timeout: 50_000,
           })
         let res = run()
         expect(res.status, JSON.stringify([res.stdout, res.stderr, res.error?.message])).toBe(0)
@@ -137,6 +137,6 @@ describe('ledger check', () => {
         await created.drop()
       }
     },
-    60_000,
+    120_000,
   )
 })
