@@ -51,6 +51,8 @@ export interface AppOptions {
   config: Config
   /** An open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database
+  /** Close `database` with the app (default: only a database the app opened itself). */
+  closeDatabase?: boolean
   mailTransport?: MailTransport
   /** Deliver queued mail on a timer (default); tests call app.mailer.flush() instead. */
   mailAutoDeliver?: boolean
@@ -159,7 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   })
   await app.register(cors, { origin: [config.APP_URL], credentials: false, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] })
-  await app.register(dbPlugin, { database, closeWithApp: !opts.database })
+  await app.register(dbPlugin, { database, closeWithApp: opts.closeDatabase ?? !opts.database })
   await app.register(limitsPlugin)
   await app.register(mailerPlugin, { transport: opts.mailTransport, autoDeliver: opts.mailAutoDeliver })
   await app.register(sessionCachePlugin)
