@@ -127,7 +127,7 @@ const answerLost = () =>
 
 export default fp(
   async function idempotency(app: FastifyInstance) {
-    const holdMs = app.config.REQUEST_TIMEOUT_MS + app.config.DATABASE_STATEMENT_TIMEOUT_MS + 15_000
+    const holdMs = app.config.REQUEST_TIMEOUT_MS + app.config.DATABASE_STATEMENT_TIMEOUT_MS + 5_000
     // Answers whose storing failed (the database went away right after the write): tried again.
     const unstored = new Map<string, () => Promise<void>>()
 
@@ -145,6 +145,8 @@ export default fp(
       ).toString('hex')
       const secret = sha256(`idempotency-answer\n${scope}\n${key}`)
       const owner = randomUUID()
+      const pending = unreleased.get(id)
+      if (pending) await pending().then(() => unreleased.delete(id))
       const now = new Date()
       const lockedUntil = new Date(now.getTime() + holdMs)
       // One statement on the primary key: a new key is claimed; an expired one, or one whose
@@ -227,12 +229,19 @@ export default fp(
       return a
     }
 
+    // Keys whose release failed (the database was down): released as soon as it answers, so that
+    // the client's retry is carried out then instead of waiting for locked_until.
+    const unreleased = new Map<string, () => Promise<unknown>>()
     async function release(a: Attempt) {
       if (a.didCommit || a.ambiguous || a.stored) return
-      await app.db
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.id, a.id), eq(idempotencyKeys.owner, a.owner), eq(idempotencyKeys.state, 'processing')))
-        .catch(() => {}) // the key then frees itself at locked_until
+      const free = () =>
+        app.db
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.id, a.id), eq(idempotencyKeys.owner, a.owner), eq(idempotencyKeys.state, 'processing')))
+      await free().then(
+        () => unreleased.delete(a.id),
+        () => unreleased.size < 10_000 && unreleased.set(a.id, free),
+      )
     }
 
     async function store(a: Attempt, status: number, contentType: string | undefined, body: string) {
@@ -302,7 +311,12 @@ export default fp(
           () => unstored.delete(id),
           () => {},
         )
-    }, 1_000)
+      for (const [id, free] of unreleased)
+        free().then(
+          () => unreleased.delete(id),
+          () => {},
+        )
+    }, 500)
     retryUnstored.unref()
     const purge = () =>
       app.db
