@@ -28,3 +28,11 @@ export const ReadySchema = z.object({
   storage: StorageStatusSchema.optional(),
 })
 export type Ready = z.infer<typeof ReadySchema>
+
+/** GET /api/v1/admin/system: what an operator needs to see of this process's dependencies. */
+export const AdminSystemStatusSchema = z.object({
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), state: z.enum(['up', 'down']) }),
+  redis: z.enum(['up', 'down', 'not-configured']),
+  storage: StorageStatusSchema.nullable(),
+})
+export type AdminSystemStatus = z.infer<typeof AdminSystemStatusSchema>

@@ -83,7 +83,7 @@ describe.skipIf(!mounted)('embedded database, full disk (a real tmpfs)', () => {
 
     rmSync(join(mounted!, 'filler'))
     await eventually(async () => (await post(`back-${Date.now()}@example.com`)).status === 201, 5_000, 'writes after space is back')
-    expect((await (await fetch(`${server.url}/api/ready`)).json()).status).toBe('ready')
+    expect(((await (await fetch(`${server.url}/api/ready`)).json()) as { status: string }).status).toBe('ready')
     expect(server.child.exitCode).toBeNull()
     const log = server.output()
     expect(log).toContain('disk full: writes refused')
