@@ -12,9 +12,10 @@ const buildDir = join(apiDir, '.test-build')
 /** Set by globalSetup once .test-build/ matches the sources: an older build is never used. */
 export const BUILD_READY_ENV = 'TEST_BUILD_READY'
 
-export type Entry = 'server' | 'cluster' | 'cli/backup' | 'admin-create'
+export type Entry = 'server' | 'supervisor' | 'cluster' | 'cli/backup' | 'admin-create'
 const sources: Record<Entry, string> = {
   server: 'src/server.ts',
+  supervisor: 'src/supervisor.ts',
   cluster: 'src/cluster.ts',
   'cli/backup': 'src/cli/backup.ts',
   'admin-create': 'src/cli/admin-create.ts',

@@ -61,7 +61,8 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   const serverUrl = process.env.TEST_DATABASE_URL
   const database =
     (opts.database ?? 'auto') === 'auto' && serverUrl && !opts.env?.DATABASE_URL ? await createTestDatabase(serverUrl) : undefined
-  if (!database && !opts.env?.DATABASE_URL) await seedDataDir(dataDir)
+  // Its own DATA_DIR only: a test that brings one (a small disk, say) gets it as it is.
+  if (!database && !opts.env?.DATABASE_URL && !opts.env?.DATA_DIR) await seedDataDir(dataDir)
 
   // Only what the server needs from this process: no inherited secrets, no NODE_ENV of the test runner.
   const base: Record<string, string | undefined> = {
