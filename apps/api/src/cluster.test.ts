@@ -3,6 +3,7 @@ import { get } from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from './testing/db-template.ts'
 import { nodeArgs } from './testing/server-build.ts'
+import { EXIT_DO_NOT_RESTART } from './supervise.ts'
 import { startRealServer, type RealServer } from './testing/server.ts'
 
 const serverUrl = process.env.TEST_DATABASE_URL
@@ -29,7 +30,8 @@ describe('npm run start:cluster', () => {
       env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '' },
       encoding: 'utf8',
     })
-    expect(res.status).toBe(1)
+    // A setting to change, not an outage: the supervisor's "do not restart" code (src/supervise.ts).
+    expect(res.status).toBe(EXIT_DO_NOT_RESTART)
     expect(res.stderr).toContain('Several processes need PostgreSQL')
   })
 
