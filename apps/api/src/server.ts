@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { restrictNewFiles, secureDataDir } from './data-dir.ts'
+import { DataDirBusyError, restrictNewFiles, secureDataDir } from './data-dir.ts'
 import { SANDBOX_IN_PRODUCTION_WARNING } from './modules/sandbox/routes.ts'
 
 async function main() {
@@ -57,6 +57,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err)
+  // Another process holds the embedded database (data-dir.ts): its message says which and what to do.
+  console.error(err instanceof DataDirBusyError ? err.message : err)
   process.exit(1)
 })

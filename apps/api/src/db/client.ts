@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { secureDataDir } from '../data-dir.ts'
+import { lockDataDir, secureDataDir } from '../data-dir.ts'
 import * as schema from './schema.ts'
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
@@ -38,11 +38,14 @@ export interface DatabaseOptions {
   dataDir?: string
   inMemory?: boolean
   poolMax?: number
+  /** Who opens it: 'server' (default) or a command's name; the lock and application_name say so. */
+  owner?: string
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 })
+    // application_name: db:restore refuses while a server of this deployment is connected.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10, application_name: `entrenapp-${opts.owner ?? 'server'}` })
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('database pool: idle client error:', err.message))
@@ -66,12 +69,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     }
   }
   let dir: string | undefined
+  // One process owns the embedded database (issue 23): refused while another one holds it.
+  const unlock = opts.inMemory ? () => {} : lockDataDir(opts.dataDir ?? './data', opts.owner ?? 'server')
   if (!opts.inMemory) {
     dir = join(opts.dataDir ?? './data', 'pglite')
     mkdirSync(dir, { recursive: true, mode: 0o700 })
   }
   // pg_trgm: the leads search index (migration 0003, decision 070).
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } }).catch((err) => {
+    unlock()
+    throw err
+  })
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   // PGlite writes its initial files world-writable (0666); only this user may read the database.
@@ -80,7 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
     dump: async () => {
       await client.query('CHECKPOINT')
       return client.dumpDataDir('gzip')
