@@ -54,7 +54,7 @@ export class DataDirBusyError extends Error {
   ) {
     super(
       holder.owner === 'server'
-        ? `The server (pid ${holder.pid}) is using the embedded database in ${dataDir}: stop it first, or run the command while it runs if the README says the command can.`
+        ? `The server (pid ${holder.pid}) is using the embedded database in ${dataDir}: stop it first, then run this command again.`
         : `${holder.owner} (pid ${holder.pid}) is using the embedded database in ${dataDir} since ${holder.since}: wait for it to finish and try again.`,
     )
   }
