@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto'
-import { closeSync, createReadStream, createWriteStream, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -45,7 +56,10 @@ export async function writeBackupFile(out: string, manifest: Manifest, payloadPa
     const written = pipeline(pack, createWriteStream(partial, { mode: 0o600, flags: 'wx' }))
     const mtime = new Date(manifest.createdAt)
     pack.entry({ name: MANIFEST_NAME, mode: 0o600, mtime }, `${JSON.stringify(manifest, null, 2)}\n`)
-    await pipeline(createReadStream(payloadPath), pack.entry({ name: manifest.payload.name, size: manifest.payload.bytes, mode: 0o600, mtime }))
+    await pipeline(
+      createReadStream(payloadPath),
+      pack.entry({ name: manifest.payload.name, size: manifest.payload.bytes, mode: 0o600, mtime }),
+    )
     pack.finalize()
     await written
     fsyncPath(partial)
@@ -87,7 +101,9 @@ export async function openBackupFile(file: string, workDir: string): Promise<Bac
   if (start[0] === 0x1f && start[1] === 0x8b) return { manifest: null, database: 'pglite', payloadPath: file }
   if (start.subarray(0, 5).toString('latin1') === 'PGDMP') return { manifest: null, database: 'postgres', payloadPath: file }
   if (start.length < 512 || start.subarray(257, 262).toString('latin1') !== 'ustar') {
-    throw new BackupError(`${file} is not a backup of this product (neither a backup file of npm run db:backup nor cut short at its start).`)
+    throw new BackupError(
+      `${file} is not a backup of this product (neither a backup file of npm run db:backup nor cut short at its start).`,
+    )
   }
   return readTar(file, workDir)
 }
@@ -165,6 +181,7 @@ function parseManifest(text: string, file: string): Manifest {
     )
   }
   const parsed = ManifestSchema.safeParse(raw)
-  if (!parsed.success) throw new BackupError(`${file} has a damaged manifest (${parsed.error.issues[0]?.path.join('.')}). Use another backup.`)
+  if (!parsed.success)
+    throw new BackupError(`${file} has a damaged manifest (${parsed.error.issues[0]?.path.join('.')}). Use another backup.`)
   return parsed.data
 }

@@ -100,5 +100,7 @@ export function deploymentKeys(env: NodeJS.ProcessEnv, dataDir: string): { acces
 /** Row counts that differ between the manifest and what the backup holds. */
 export function rowDifferences(expected: Record<string, number>, found: Record<string, number>): string[] {
   const names = new Set([...Object.keys(expected), ...Object.keys(found)])
-  return [...names].filter((n) => expected[n] !== found[n]).map((n) => `${n}: manifest ${expected[n] ?? 'none'}, file ${found[n] ?? 'none'}`)
+  return [...names]
+    .filter((n) => expected[n] !== found[n])
+    .map((n) => `${n}: manifest ${expected[n] ?? 'none'}, file ${found[n] ?? 'none'}`)
 }

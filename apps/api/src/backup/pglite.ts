@@ -135,7 +135,8 @@ export async function checkEmbedded(contents: { manifest: Manifest | null; paylo
   assertNotNewer(level, file)
   if (contents.manifest) {
     const diff = rowDifferences(contents.manifest.rows, rows)
-    if (diff.length) throw new BackupError(`${file} does not hold the rows its manifest lists (${diff.slice(0, 3).join('; ')}). Use another backup.`)
+    if (diff.length)
+      throw new BackupError(`${file} does not hold the rows its manifest lists (${diff.slice(0, 3).join('; ')}). Use another backup.`)
   }
   return { manifest: contents.manifest, rows, level }
 }

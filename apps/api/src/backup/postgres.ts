@@ -5,7 +5,16 @@ import { createInterface } from 'node:readline'
 import pg from 'pg'
 import { digestFile, PAYLOAD_NAME, writeBackupFile } from './archive.ts'
 import { BackupError, firstLine } from './errors.ts'
-import { assertNotNewer, BACKUP_FORMAT, FORMAT_VERSION, levelOf, release, rowDifferences, type Manifest, type MigrationLevel } from './manifest.ts'
+import {
+  assertNotNewer,
+  BACKUP_FORMAT,
+  FORMAT_VERSION,
+  levelOf,
+  release,
+  rowDifferences,
+  type Manifest,
+  type MigrationLevel,
+} from './manifest.ts'
 import { countRows, migrationLevel } from './pglite.ts'
 
 /** The application_name of the server's connections (db/client.ts): a restore looks for them. */
@@ -35,7 +44,9 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv, onLine?: 
     child.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'ENOENT'
-          ? new BackupError(`${tool} is not installed here: install the PostgreSQL client tools (same major version as the server or newer).`)
+          ? new BackupError(
+              `${tool} is not installed here: install the PostgreSQL client tools (same major version as the server or newer).`,
+            )
           : err,
       ),
     )
@@ -78,7 +89,11 @@ export async function backupPostgres(url: string, out: string, work: string, key
     level = await migrationLevel(query)
     rows = await countRows(query)
     const { env, dbname } = toolEnv(url)
-    const dumped = await runTool('pg_dump', ['--format=custom', '--no-owner', `--snapshot=${snapshot}`, `--file=${payloadPath}`, `--dbname=${dbname}`], env)
+    const dumped = await runTool(
+      'pg_dump',
+      ['--format=custom', '--no-owner', `--snapshot=${snapshot}`, `--file=${payloadPath}`, `--dbname=${dbname}`],
+      env,
+    )
     if (dumped.code !== 0) throw new BackupError(`pg_dump failed: ${lastLine(dumped.stderr)}`)
     await client.query('commit')
   } finally {
@@ -108,10 +123,16 @@ export async function backupPostgres(url: string, out: string, work: string, key
  */
 export async function readArchive(payloadPath: string, file: string, manifest: Manifest | null, sqlOut?: string) {
   const listed = await runTool('pg_restore', ['--list', payloadPath], process.env)
-  if (listed.code !== 0) throw new BackupError(`${file} is not a readable PostgreSQL archive (${lastLine(listed.stderr)}). Use another backup.`)
+  if (listed.code !== 0)
+    throw new BackupError(`${file} is not a readable PostgreSQL archive (${lastLine(listed.stderr)}). Use another backup.`)
   const counter = new ScriptCounter()
   // With sqlOut pg_restore writes the script itself (the disk sets the pace), then it is counted from there.
-  const read = await runTool('pg_restore', ['--no-owner', `--file=${sqlOut ?? '-'}`, payloadPath], process.env, sqlOut ? undefined : (l) => counter.line(l))
+  const read = await runTool(
+    'pg_restore',
+    ['--no-owner', `--file=${sqlOut ?? '-'}`, payloadPath],
+    process.env,
+    sqlOut ? undefined : (l) => counter.line(l),
+  )
   if (read.code === 0 && sqlOut) {
     for await (const line of createInterface({ input: createReadStream(sqlOut), crlfDelay: Infinity })) counter.line(line)
   }
@@ -124,7 +145,8 @@ export async function readArchive(payloadPath: string, file: string, manifest: M
     // Tables without rows have no COPY block when empty dumps skip them; count them as 0.
     for (const name of Object.keys(manifest.rows)) rows[name] ??= 0
     const diff = rowDifferences(manifest.rows, rows)
-    if (diff.length) throw new BackupError(`${file} does not hold the rows its manifest lists (${diff.slice(0, 3).join('; ')}). Use another backup.`)
+    if (diff.length)
+      throw new BackupError(`${file} does not hold the rows its manifest lists (${diff.slice(0, 3).join('; ')}). Use another backup.`)
   }
   return { rows, level }
 }
@@ -180,7 +202,9 @@ export async function restoreTargetState(url: string) {
  */
 export async function applyScript(url: string, sqlPath: string, work: string) {
   const prelude = join(work, 'prelude.sql')
-  writeFileSync(prelude, 'DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n', { mode: 0o600 })
+  writeFileSync(prelude, 'DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n', {
+    mode: 0o600,
+  })
   const { env, dbname } = toolEnv(url)
   const run = await runTool(
     'psql',

@@ -38,12 +38,16 @@ const currentKeys = (config: Config) => keysFingerprint(deploymentKeys(process.e
 
 function summary(report: VerifyReport) {
   const total = Object.values(report.rows).reduce((a, b) => a + b, 0)
-  const made = report.manifest ? `taken ${report.manifest.createdAt} by release ${report.manifest.release}` : 'an old backup without manifest'
+  const made = report.manifest
+    ? `taken ${report.manifest.createdAt} by release ${report.manifest.release}`
+    : 'an old backup without manifest'
   return `${report.database === 'pglite' ? 'embedded' : 'PostgreSQL'} database, ${made}, schema ${report.level.tag ?? report.level.count}, ${total} rows in ${Object.keys(report.rows).length} tables (users: ${report.rows.users ?? 0})`
 }
 
 async function backup(config: Config, out: string | undefined) {
-  const file = out ? resolve(cwd, out) : join(backupDir(config), `entrenapp-${config.DATABASE_URL ? 'postgres' : 'embedded'}-${stamp()}.tar`)
+  const file = out
+    ? resolve(cwd, out)
+    : join(backupDir(config), `entrenapp-${config.DATABASE_URL ? 'postgres' : 'embedded'}-${stamp()}.tar`)
   if (existsSync(file)) throw new BackupError(`${file} already exists: choose another --out.`)
   const keys = currentKeys(config)
   if (config.DATABASE_URL) {
@@ -61,7 +65,8 @@ async function backup(config: Config, out: string | undefined) {
   let by = ''
   if (holder?.owner === 'server') {
     const server = readServerFile(config.DATA_DIR)
-    if (!server || server.pid !== holder.pid) throw new BackupError(`the server (pid ${holder.pid}) is starting: try again in a few seconds.`)
+    if (!server || server.pid !== holder.pid)
+      throw new BackupError(`the server (pid ${holder.pid}) is starting: try again in a few seconds.`)
     const res = await fetch(`${server.url}/api/ops/backup`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server.token}` },

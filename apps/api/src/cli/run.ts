@@ -13,7 +13,11 @@ export const cliConfig = (): Config => loadConfig(process.env, { secrets: false 
 async function viaServer<A>(config: Config, command: OpsCommand<A>, args: A, pid: number): Promise<CommandResult> {
   const server = readServerFile(config.DATA_DIR)
   if (!server || server.pid !== pid) {
-    return { exitCode: 1, stdout: [], stderr: [`The server (pid ${pid}) holds the embedded database but is not listening yet: try again in a few seconds.`] }
+    return {
+      exitCode: 1,
+      stdout: [],
+      stderr: [`The server (pid ${pid}) holds the embedded database but is not listening yet: try again in a few seconds.`],
+    }
   }
   const res = await fetch(`${server.url}/api/ops/commands/${encodeURIComponent(command.name)}`, {
     method: 'POST',
