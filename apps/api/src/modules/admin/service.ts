@@ -42,7 +42,8 @@ export async function createPlatformAdmin(db: Db, appUrl: string, input: Platfor
   return db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email)
     let user = existing
-    const takeOver = !!existing && !existing.emailVerifiedAt
+    // An unverified platform admin is one this command created earlier (a lost link): no take-over.
+    const takeOver = !!existing && !existing.emailVerifiedAt && existing.role !== 'platform_admin'
     if (takeOver && !input.force) throw new UnverifiedEmailError(existing.email)
     let sessionsEnded = false
     if (existing) {
