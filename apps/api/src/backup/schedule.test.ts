@@ -28,8 +28,7 @@ describe('nightly backup clock (America/Santiago)', () => {
 })
 
 describe('retention', () => {
-  const nightly = (days: number) =>
-    Array.from({ length: days }, (_, i) => ({ takenAt: new Date(Date.UTC(2026, 10, 25 - i, 7, 0)), i }))
+  const nightly = (days: number) => Array.from({ length: days }, (_, i) => ({ takenAt: new Date(Date.UTC(2026, 10, 25 - i, 7, 0)), i }))
 
   it('keeps 7 daily and 4 weekly backups of 60 nights and deletes the rest', () => {
     const all = nightly(60)

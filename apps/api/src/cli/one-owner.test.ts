@@ -102,7 +102,9 @@ describe(`commands while the server runs (${onPostgres ? 'PostgreSQL' : 'embedde
 
     if (!onPostgres) {
       // A second server on the same DATA_DIR is refused with a message naming the holder.
-      await expect(startServer({ env: { ...env, LOG_LEVEL: 'warn' }, timeoutMs: 60_000 })).rejects.toThrow(/The server \(pid \d+\) is using the embedded database/)
+      await expect(startServer({ env: { ...env, LOG_LEVEL: 'warn' }, timeoutMs: 60_000 })).rejects.toThrow(
+        /The server \(pid \d+\) is using the embedded database/,
+      )
       // The ops channel answers nobody without the token, and no command it does not know.
       const { token } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { token: string }
       expect((await post(server.url, '/api/ops/commands/ledger:check', {})).status).toBe(404)

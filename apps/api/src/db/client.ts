@@ -45,7 +45,11 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     // application_name: db:restore refuses while a server of this deployment is connected.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10, application_name: `entrenapp-${opts.owner ?? 'server'}` })
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      application_name: `entrenapp-${opts.owner ?? 'server'}`,
+    })
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('database pool: idle client error:', err.message))

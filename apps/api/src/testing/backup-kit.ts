@@ -90,9 +90,9 @@ export async function snapshotPostgres(url: string) {
           where connamespace in ('public'::regnamespace) order by 1`,
       )
     ).rows.map((r) => r.c)
-    const indexes = (await client.query<{ i: string }>(`select indexdef as i from pg_indexes where schemaname in ('public', 'drizzle') order by 1`)).rows.map(
-      (r) => r.i,
-    )
+    const indexes = (
+      await client.query<{ i: string }>(`select indexdef as i from pg_indexes where schemaname in ('public', 'drizzle') order by 1`)
+    ).rows.map((r) => r.i)
     return { rows, constraints, indexes }
   } finally {
     await client.end()
