@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { brand } from '../brand.ts'
+import { withIdempotencyHeader } from './idempotency.ts'
 
 /** OpenAPI generated from the zod schemas of every route: /api/openapi.json and /api/docs. */
 export default fp(
@@ -19,7 +20,7 @@ export default fp(
         servers: [{ url: '/' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      transform: jsonSchemaTransform,
+      transform: withIdempotencyHeader(jsonSchemaTransform),
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
