@@ -41,7 +41,14 @@ export async function runCommand<A>(command: OpsCommand<A>, args: A, config = cl
     if (holder?.owner === 'server' && command.whileServerRuns === 'in-server') return viaServer(config, command, args, holder.pid)
     if (holder) throw new DataDirBusyError(holder, config.DATA_DIR)
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 2, owner: command.name })
+  // An operator command may scan a whole table: the server's per-request statement timeout does not fit it.
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: 2,
+    owner: command.name,
+    timeouts: { connectMs: 10_000, statementMs: OPS_TIMEOUT_MS },
+  })
   try {
     return await command.run({ db: database.db, kind: database.kind, appUrl: config.APP_URL }, args)
   } finally {

@@ -44,21 +44,26 @@ export default fp(
     }
     const notFound = { status: 404, message: 'Not found' }
 
-    app.post('/api/ops/backup', { schema: { hide: true } }, async (request, reply) => {
+    app.post('/api/ops/backup', { schema: { hide: true }, config: { deadline: false } }, async (request, reply) => {
       if (!allowed(request)) return reply.code(404).send(notFound)
       const dump = await app.database.dump!()
       request.log.info({ bytes: dump.size }, 'database backup taken')
       return reply.type('application/gzip').send(Buffer.from(await dump.arrayBuffer()))
     })
 
-    app.post<{ Params: { name: string } }>('/api/ops/commands/:name', { schema: { hide: true } }, async (request, reply) => {
-      const command = commands[request.params.name]
-      if (!allowed(request) || !command || command.whileServerRuns !== 'in-server') return reply.code(404).send(notFound)
-      const args = command.args.safeParse(request.body ?? {})
-      if (!args.success) return reply.code(422).send({ status: 422, message: 'Invalid arguments', errors: { args: 'invalid' } })
-      request.log.info({ command: command.name }, 'ops command run for the CLI')
-      return command.run({ db: app.db, kind: app.database.kind, appUrl: app.config.APP_URL }, args.data)
-    })
+    // No request deadline: a command (ledger:check on a large ledger) may take longer than a request.
+    app.post<{ Params: { name: string } }>(
+      '/api/ops/commands/:name',
+      { schema: { hide: true }, config: { deadline: false } },
+      async (request, reply) => {
+        const command = commands[request.params.name]
+        if (!allowed(request) || !command || command.whileServerRuns !== 'in-server') return reply.code(404).send(notFound)
+        const args = command.args.safeParse(request.body ?? {})
+        if (!args.success) return reply.code(422).send({ status: 422, message: 'Invalid arguments', errors: { args: 'invalid' } })
+        request.log.info({ command: command.name }, 'ops command run for the CLI')
+        return command.run({ db: app.db, kind: app.database.kind, appUrl: app.config.APP_URL }, args.data)
+      },
+    )
 
     app.addHook('onListen', async () => {
       const address = app.server.address()

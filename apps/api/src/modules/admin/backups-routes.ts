@@ -35,6 +35,8 @@ export default async function backupsRoutes(fastify: FastifyInstance) {
         response: { 200: AdminBackupStatusSchema, ...errors },
       },
       preHandler: guard.write,
+      // Taking and verifying a backup takes longer than the request deadline.
+      config: { deadline: false },
     },
     async (request) => {
       if (app.database.kind !== 'pglite' || app.config.inMemory) {
