@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { openBackupFile } from './archive.ts'
 import { BackupError } from './errors.ts'
 import { assertNotNewer, type Manifest, type MigrationLevel } from './manifest.ts'
@@ -95,5 +95,3 @@ export function keysNote(backupKeys: string | null | undefined, currentKeys: str
   }
   return `Signing keys match the backup's (fingerprint ${currentKeys}): sessions go on.`
 }
-
-export const defaultKeepDir = (file: string) => dirname(file)

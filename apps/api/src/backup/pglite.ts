@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { lockDataDir, secureDataDir } from '../data-dir.ts'
 import { openBackupFile, PAYLOAD_NAME, writeBackupFile, digestFile } from './archive.ts'
 import { BackupError, firstLine } from './errors.ts'
@@ -192,6 +192,3 @@ export async function restoreEmbedded(file: string, dataDir: string, force: bool
     unlock()
   }
 }
-
-/** `basename` for messages: the operator knows the directory they typed. */
-export const fileLabel = (file: string) => basename(file)
