@@ -201,7 +201,8 @@ describe('npm run admin:create (the first platform admin)', () => {
     spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', ...args], {
       cwd: apiDir,
       encoding: 'utf8',
-      timeout: 60_000,
+      // tsx + PGlite start + migrations: slow on a loaded two-core machine.
+      timeout: 150_000,
       env: {
         ...process.env,
         DATA_DIR: dataDir,
@@ -268,5 +269,5 @@ describe('npm run admin:create (the first platform admin)', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 400_000)
 })
