@@ -28,6 +28,7 @@ import helmet from './plugins/security-headers.ts'
 import requestLogPlugin from './plugins/request-log.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import opsPlugin from './plugins/ops.ts'
+import backupsPlugin from './plugins/backups.ts'
 import dbPlugin from './plugins/db.ts'
 import deadlinePlugin from './plugins/deadline.ts'
 import idempotencyPlugin from './plugins/idempotency.ts'
@@ -171,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docsPlugin)
   await app.register(metricsPlugin)
   await app.register(opsPlugin)
+  await app.register(backupsPlugin)
 
   await app.register(healthRoutes, { prefix: '/api' })
   await app.register(apiV1, { prefix: '/api/v1' })

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { BackupEnvShape } from './backup/settings.ts'
 
 const optionalUrl = z
   .string()
@@ -132,6 +133,7 @@ const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
     /** Embedded database: writes are refused while DATA_DIR's disk has less free space (≥ 2 WAL segments + margin). */
     DISK_RESERVE_MB: z.coerce.number().int().min(0).default(64),
+    ...BackupEnvShape,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -188,8 +190,11 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'JWT_ACCESS_SEC
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; a bad value throws a ConfigError naming the variable. `secrets: false`
+ * (commands that sign no token) never creates DATA_DIR/secrets.json: the JWT secrets are then empty.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secrets?: boolean } = {}): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -198,13 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data
   // Relative to where `npm …` was typed (INIT_CWD), so workspace scripts share the root ./data.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR)
-  const secrets = c.JWT_ACCESS_SECRET && c.JWT_REFRESH_SECRET ? null : loadOrCreateSecrets(dataDir)
+  const secrets = (c.JWT_ACCESS_SECRET && c.JWT_REFRESH_SECRET) || opts.secrets === false ? null : loadOrCreateSecrets(dataDir)
   return {
     ...c,
     DATA_DIR: dataDir,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    JWT_ACCESS_SECRET: c.JWT_ACCESS_SECRET ?? secrets!.access,
-    JWT_REFRESH_SECRET: c.JWT_REFRESH_SECRET ?? secrets!.refresh,
+    JWT_ACCESS_SECRET: c.JWT_ACCESS_SECRET ?? secrets?.access ?? '',
+    JWT_REFRESH_SECRET: c.JWT_REFRESH_SECRET ?? secrets?.refresh ?? '',
   }
 }
 

@@ -1,6 +1,6 @@
 import { buildApp, databaseOptionsOf } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { restrictNewFiles, secureDataDir } from './data-dir.ts'
+import { DataDirBusyError, restrictNewFiles, secureDataDir } from './data-dir.ts'
 import { DatabaseStartError, openDatabase } from './db/client.ts'
 import { databaseFault } from './db/faults.ts'
 import { SANDBOX_IN_PRODUCTION_WARNING } from './modules/sandbox/routes.ts'
@@ -84,6 +84,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof DataDirBusyError) {
+    // Another process holds the embedded database: its message says which. Another server: do not restart.
+    console.error(err.message)
+    process.exit(err.holder.owner === 'server' ? EXIT_DO_NOT_RESTART : 1)
+  }
   if (err instanceof DatabaseStartError) {
     // One line naming the database or DATA_DIR, no stack (the supervisor does not restart: 78).
     console.error(err.message)

@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = [
   'auth.login_failures',
   'auth.password_reset',
   'session.revoke_all',
+  'backup.create',
 ] as const
 
 export const AuditEntrySchema = z.object({

@@ -1,107 +1,150 @@
-// npm run db:backup [-- --out FILE]      npm run db:restore -- FILE [--force]
+// npm run db:backup [-- --out FILE]   npm run db:restore -- FILE [--force]   npm run db:verify -- FILE
 //
-// Embedded database (PGlite in DATA_DIR/pglite): a backup is a gzipped tarball of the data
-// directory. While the server runs it is taken by the server itself between two queries
-// (POST /api/ops/backup, see plugins/ops.ts), so it is consistent; when the server is stopped the
-// command opens the directory itself. A restore writes a fresh DATA_DIR/pglite from the tarball
-// (the server must be stopped; an existing database is kept aside only with --force).
+// A backup file is a tar holding manifest.json (format, release, schema level, time, row counts,
+// checksum, signing-key fingerprint) and the database: the embedded database's tarball, or a
+// pg_dump archive. Both kinds are verified before they count as written, and a restore either
+// gives back the whole backup or changes nothing (docs/backups.md).
 //
-// PostgreSQL (DATABASE_URL): pg_dump --format=custom and pg_restore --clean, when installed.
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+// Embedded database (DATA_DIR/pglite): while a server holds it, the backup is taken by that
+// server between two queries (POST /api/ops/backup, plugins/ops.ts); a restore is refused then.
+// PostgreSQL (DATABASE_URL): pg_dump / pg_restore + psql, in one transaction.
+import { existsSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ConfigError, loadConfig } from '../config.ts'
-import { serverFile, type ServerFile } from '../plugins/ops.ts'
+import { parseArgs } from 'node:util'
+import { BackupError } from '../backup/errors.ts'
+import { deploymentKeys, keysFingerprint } from '../backup/manifest.ts'
+import { keysNote, restorePostgres, verifyBackupFile, type VerifyReport } from '../backup/operations.ts'
+import { dumpStoppedEmbedded, restoreEmbedded, stamp, writeEmbeddedBackup, workDir } from '../backup/pglite.ts'
+import { backupPostgres } from '../backup/postgres.ts'
+import { ConfigError, type Config } from '../config.ts'
+import { dataDirHolder, DataDirBusyError, restrictNewFiles } from '../data-dir.ts'
+import { readServerFile } from '../plugins/ops.ts'
+import { cliConfig } from './run.ts'
 
-const [command, ...rest] = process.argv.slice(2)
-const flag = (name: string) => rest.includes(`--${name}`)
-const option = (name: string) => {
-  const i = rest.indexOf(`--${name}`)
-  return i >= 0 ? rest[i + 1] : undefined
-}
+const usage = 'Usage: npm run db:backup [-- --out FILE] | npm run db:restore -- FILE [--force] | npm run db:verify -- FILE'
 const cwd = process.env.INIT_CWD ?? process.cwd()
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-')
+const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KiB`
 
-function fail(message: string): never {
-  console.error(message)
-  process.exit(1)
-}
-
-function runningServer(dataDir: string): ServerFile | undefined {
-  const file = serverFile(dataDir)
-  if (!existsSync(file)) return undefined
-  const server = JSON.parse(readFileSync(file, 'utf8')) as ServerFile
-  try {
-    process.kill(server.pid, 0)
-    return server
-  } catch {
-    return undefined // left behind by a crash
+/** Where backups go without --out: BACKUP_DIR, else DATA_DIR/backups (with DATABASE_URL only if DATA_DIR was set: never the checkout). */
+function backupDir(config: Config): string {
+  if (config.BACKUP_DIR) return resolve(cwd, config.BACKUP_DIR)
+  if (config.DATABASE_URL && !process.env.DATA_DIR) {
+    throw new BackupError('say where the backup goes: --out FILE, or set BACKUP_DIR (or DATA_DIR).')
   }
+  return join(config.DATA_DIR, 'backups')
 }
 
-function pgTool(tool: string, args: string[]) {
-  const res = spawnSync(tool, args, { stdio: 'inherit' })
-  if (res.error) fail(`${tool} is not installed here: install the PostgreSQL client tools (docs/capacity.md, "Backups").`)
-  if (res.status !== 0) process.exit(res.status ?? 1)
+const currentKeys = (config: Config) => keysFingerprint(deploymentKeys(process.env, config.DATA_DIR))
+
+function summary(report: VerifyReport) {
+  const total = Object.values(report.rows).reduce((a, b) => a + b, 0)
+  const made = report.manifest
+    ? `taken ${report.manifest.createdAt} by release ${report.manifest.release}`
+    : 'an old backup without manifest'
+  return `${report.database === 'pglite' ? 'embedded' : 'PostgreSQL'} database, ${made}, schema ${report.level.tag ?? report.level.count}, ${total} rows in ${Object.keys(report.rows).length} tables (users: ${report.rows.users ?? 0})`
 }
 
-async function backup(config: ReturnType<typeof loadConfig>) {
+async function backup(config: Config, out: string | undefined) {
+  const file = out
+    ? resolve(cwd, out)
+    : join(backupDir(config), `entrenapp-${config.DATABASE_URL ? 'postgres' : 'embedded'}-${stamp()}.tar`)
+  if (existsSync(file)) throw new BackupError(`${file} already exists: choose another --out.`)
+  const keys = currentKeys(config)
   if (config.DATABASE_URL) {
-    const out = resolve(cwd, option('out') ?? `backup-${stamp()}.dump`)
-    pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`, config.DATABASE_URL])
-    return console.log(`PostgreSQL backup written to ${out}`)
+    const work = workDir(resolve(file, '..'), 'backup')
+    try {
+      const { manifest } = await backupPostgres(config.DATABASE_URL, file, work, keys)
+      console.log(`PostgreSQL backup written and verified: ${file} (${kib(manifest.payload.bytes)}, ${manifest.rows.users ?? 0} users)`)
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
+    return
   }
-  const out = resolve(cwd, option('out') ?? join(config.DATA_DIR, 'backups', `pglite-${stamp()}.tar.gz`))
-  const server = runningServer(config.DATA_DIR)
-  let bytes: Buffer
-  if (server) {
-    const res = await fetch(`${server.url}/api/ops/backup`, { method: 'POST', headers: { authorization: `Bearer ${server.token}` } })
-    if (!res.ok) fail(`the running server (pid ${server.pid}) refused the backup: ${res.status}`)
-    bytes = Buffer.from(await res.arrayBuffer())
+  const holder = dataDirHolder(config.DATA_DIR)
+  let dump: Blob
+  let by = ''
+  if (holder?.owner === 'server') {
+    const server = readServerFile(config.DATA_DIR)
+    if (!server || server.pid !== holder.pid)
+      throw new BackupError(`the server (pid ${holder.pid}) is starting: try again in a few seconds.`)
+    const res = await fetch(`${server.url}/api/ops/backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}` },
+      signal: AbortSignal.timeout(30 * 60_000),
+    })
+    if (!res.ok) throw new BackupError(`the running server (pid ${server.pid}) refused the backup: HTTP ${res.status}.`)
+    dump = new Blob([await res.arrayBuffer()])
+    by = ', taken by the running server'
   } else {
-    const dir = join(config.DATA_DIR, 'pglite')
-    if (!existsSync(dir)) fail(`no embedded database in ${dir}`)
-    const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } })
-    await db.query('CHECKPOINT')
-    bytes = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())
-    await db.close()
+    if (holder) throw new DataDirBusyError(holder, config.DATA_DIR)
+    dump = await dumpStoppedEmbedded(config.DATA_DIR, 'db:backup')
   }
-  mkdirSync(resolve(out, '..'), { recursive: true })
-  writeFileSync(out, bytes, { mode: 0o600 })
-  console.log(
-    `embedded database backup (${(bytes.length / 1024).toFixed(0)} KiB${server ? ', taken by the running server' : ''}) written to ${out}`,
-  )
+  const taken = await writeEmbeddedBackup(dump, file, keys)
+  console.log(`Embedded database backup written and verified${by}: ${file} (${kib(taken.bytes)}, ${taken.manifest.rows.users ?? 0} users)`)
 }
 
-async function restore(config: ReturnType<typeof loadConfig>) {
-  const file = rest.find((a) => !a.startsWith('--'))
-  if (!file) fail('usage: npm run db:restore -- FILE [--force]')
-  const input = resolve(cwd, file)
-  if (!existsSync(input)) fail(`${input} does not exist`)
+async function restore(config: Config, file: string, force: boolean) {
+  const keys = currentKeys(config)
   if (config.DATABASE_URL) {
-    pgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.DATABASE_URL}`, input])
-    return console.log(`restored ${input} into the PostgreSQL database of DATABASE_URL`)
+    const keepDir = config.BACKUP_DIR ? resolve(cwd, config.BACKUP_DIR) : resolve(file, '..')
+    const done = await restorePostgres(file, config.DATABASE_URL, { force, keepDir, keys })
+    if (done.preRestoreBackup) console.log(`The database it replaced is kept in ${done.preRestoreBackup}`)
+    console.log(`Restored ${file} into the PostgreSQL database of DATABASE_URL: ${summary(done)}.`)
+    console.log(keysNote(done.manifest?.keys, keys))
+    console.log('Start the server: it applies any newer migration of this release.')
+    return
   }
-  if (runningServer(config.DATA_DIR)) fail('the server is running on this DATA_DIR: stop it first')
-  const dir = join(config.DATA_DIR, 'pglite')
-  if (existsSync(dir) && readdirSync(dir).length > 0) {
-    if (!flag('force')) fail(`${dir} already holds a database: add --force to move it aside and restore`)
-    renameSync(dir, `${dir}.before-restore-${stamp()}`)
-  }
-  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(input)]) })
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users')
-  await db.close()
-  console.log(`restored ${input} into ${dir} (${rows[0]?.n ?? 0} users)`)
+  const done = await restoreEmbedded(file, config.DATA_DIR, force)
+  if (done.movedAside) console.log(`The database it replaced was moved aside to ${done.movedAside}`)
+  console.log(`Restored ${file} into ${join(config.DATA_DIR, 'pglite')}: ${summary({ ...done, database: 'pglite' })}.`)
+  console.log(keysNote(done.manifest?.keys, keys))
+  console.log('Start the server: it applies any newer migration of this release.')
 }
 
-try {
-  const config = loadConfig()
-  if (command === 'backup') await backup(config)
-  else if (command === 'restore') await restore(config)
-  else fail('usage: backup.js backup [--out FILE] | restore FILE [--force]')
-} catch (err) {
-  if (err instanceof ConfigError) fail(err.message)
-  throw err
+async function main(): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    })
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${usage}`)
+    return 2
+  }
+  const [command, fileArg] = parsed.positionals
+  if (parsed.values.help || !['backup', 'restore', 'verify'].includes(command ?? '')) {
+    console.log(usage)
+    return parsed.values.help ? 0 : 2
+  }
+  // Every file written here is 0600 in 0700 directories.
+  restrictNewFiles()
+  const config = cliConfig()
+  if (command === 'backup') {
+    await backup(config, parsed.values.out)
+    return 0
+  }
+  if (!fileArg) {
+    console.error(`${command === 'restore' ? 'db:restore' : 'db:verify'} needs the backup FILE.\n${usage}`)
+    return 2
+  }
+  const file = resolve(cwd, fileArg)
+  if (command === 'verify') {
+    const report = await verifyBackupFile(file)
+    console.log(`${file} is a good backup: ${summary(report)}.`)
+    if (!report.manifest) console.log('It has no manifest (made by an older release): only opening it could check it.')
+    return 0
+  }
+  await restore(config, file, parsed.values.force ?? false)
+  return 0
 }
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    const known = err instanceof BackupError || err instanceof ConfigError || err instanceof DataDirBusyError
+    console.error(known ? `${(err as Error).message}` : `failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`)
+    process.exit(1)
+  },
+)

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { secureDataDir } from '../data-dir.ts'
+import { lockDataDir, secureDataDir } from '../data-dir.ts'
 import { databaseFault } from './faults.ts'
 import { createMonitor, type Monitor } from './monitor.ts'
 import * as schema from './schema.ts'
@@ -71,6 +71,8 @@ export interface DatabaseOptions {
   diskReserveBytes?: number
   /** Tests inject a disk that fills up. */
   statfs?: StatFs
+  /** Who opens it: 'server' (default) or a command's name; the lock and application_name say so. */
+  owner?: string
 }
 
 /** Start-up failed for a reason one line explains (no stack): server.ts prints `message` and exits. */
@@ -168,6 +170,8 @@ async function openPostgres(opts: DatabaseOptions & { url: string }): Promise<Da
   const pool = new pg.Pool({
     connectionString: opts.url,
     max,
+    // db:restore refuses while a server of this deployment is connected (pg_stat_activity).
+    application_name: `entrenapp-${opts.owner ?? 'server'}`,
     Client: GuardedClient,
     connectionTimeoutMillis: t.connectMs,
     statement_timeout: t.statementMs,
@@ -237,9 +241,20 @@ async function openPostgres(opts: DatabaseOptions & { url: string }): Promise<Da
 }
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
+  const dataDir = opts.dataDir ?? './data'
+  // One process owns the embedded database (issue 23): refused while another one holds it.
+  const unlock = opts.inMemory ? () => {} : lockDataDir(dataDir, opts.owner ?? 'server')
+  try {
+    return await openPgliteLocked(opts, dataDir, unlock)
+  } catch (err) {
+    unlock()
+    throw err
+  }
+}
+
+async function openPgliteLocked(opts: DatabaseOptions, dataDir: string, unlock: () => void): Promise<Database> {
   let dir: string | undefined
   let storage: Storage | undefined
-  const dataDir = opts.dataDir ?? './data'
   if (!opts.inMemory) {
     dir = join(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -289,7 +304,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     close: async () => {
       monitor.stop()
       storage?.stop()
-      await client.close()
+      await client.close().finally(unlock)
     },
     dump: async (compression = 'gzip') => {
       await client.query('CHECKPOINT')

@@ -203,7 +203,8 @@ describe('npm run admin:create (the first platform admin)', () => {
     spawnSync(process.execPath, [...nodeArgs('admin-create'), ...args], {
       cwd: apiDir,
       encoding: 'utf8',
-      timeout: 60_000,
+      // tsx + PGlite start + migrations: slow on a loaded two-core machine.
+      timeout: 150_000,
       env: {
         ...process.env,
         DATA_DIR: dataDir,
@@ -276,5 +277,5 @@ describe('npm run admin:create (the first platform admin)', () => {
       rmSync(dataDir, { recursive: true, force: true })
       await server?.drop()
     }
-  }, 120_000)
+  }, 400_000)
 })

@@ -86,8 +86,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('DATA_DIR is private to the ser
     const dataDir = join(root, 'data')
     const server = await startServer(dataDir)
     try {
-      // server.json: the running server's backup token (plugins/ops.ts).
-      expect(readdirSync(dataDir).sort()).toEqual(['pglite', 'secrets.json', 'server.json'])
+      // server.json: the running server's ops token (plugins/ops.ts); pglite.lock: who owns the database (data-dir.ts).
+      expect(readdirSync(dataDir).sort()).toEqual(['pglite', 'pglite.lock', 'secrets.json', 'server.json'])
       expect(looseModes(dataDir)).toEqual([])
       // Writes after start-up (a code mail, the built-in mailbox) create database files too.
       const res = await fetch(`${server.url}/api/v1/auth/email/otp/generate`, {
@@ -100,6 +100,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('DATA_DIR is private to the ser
       await server.stop()
     }
     expect(looseModes(dataDir)).toEqual([])
+    // A clean shutdown releases the database.
+    expect(readdirSync(dataDir)).not.toContain('pglite.lock')
   })
 
   it('an existing DATA_DIR left open by an older version is closed at start', { timeout: 300_000 }, async () => {

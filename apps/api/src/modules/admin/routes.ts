@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import auditRoutes from './audit-routes.ts'
+import backupsRoutes from './backups-routes.ts'
 import businessesRoutes from './businesses-routes.ts'
 import leadsRoutes from './leads-routes.ts'
 import moneyRoutes from './money-routes.ts'
@@ -18,4 +19,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(moneyRoutes)
   await app.register(auditRoutes)
   await app.register(systemRoutes)
+  await app.register(backupsRoutes)
 }

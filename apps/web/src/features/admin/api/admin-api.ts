@@ -1,5 +1,6 @@
 import {
   AdminAuditListSchema,
+  AdminBackupStatusSchema,
   AdminBusinessDetailSchema,
   AdminBusinessListSchema,
   AdminLeadDetailSchema,
@@ -49,6 +50,8 @@ export const updateBusiness = (id: string, body: AdminBusinessUpdate) => api.pat
 export const getMoneySummary = async () => AdminMoneySummarySchema.parse(await api.get('/admin/money/summary'))
 export const getMoneyTransactions = async (params: ListParams) =>
   AdminMoneyTransactionsSchema.parse(await api.get(`/admin/money/transactions${queryString(params)}`))
+export const getBackupStatus = async () => AdminBackupStatusSchema.parse(await api.get('/admin/backups'))
+export const createBackup = async () => AdminBackupStatusSchema.parse(await api.post('/admin/backups'))
 export const getAudit = async (params: ListParams) => AdminAuditListSchema.parse(await api.get(`/admin/audit${queryString(params)}`))
 
 /**

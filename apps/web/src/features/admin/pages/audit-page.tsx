@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Card } from '@/components/ui/card'
 import { getAudit } from '../api/admin-api'
+import { BackupCard } from '../components/backup-card'
 import { ExportButton } from '../components/export-button'
 import { FilterBar } from '../components/filter-bar'
 import { HistoryTable } from '../components/history-table'
@@ -13,7 +14,7 @@ import { apiFilters } from '../lib/filters'
 
 const FILTERS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to'] as const
 /** Families the API takes as `family.*`, then every exact action. */
-const FAMILIES = ['auth', 'session', 'user', 'lead', 'business', 'admin'] as const
+const FAMILIES = ['auth', 'session', 'user', 'lead', 'business', 'admin', 'backup'] as const
 const SUBJECT_TYPES = ['user', 'lead', 'business', 'email', 'address'] as const
 
 export function AuditPage() {
@@ -25,6 +26,7 @@ export function AuditPage() {
   return (
     <>
       <PageHeader title={t('audit.title')} description={t('audit.description')} />
+      <BackupCard />
       <Card className="gap-0 py-0">
         <FilterBar
           fields={[

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { EmailSchema } from '@app/contracts'
+import type { Db } from '../db/client.ts'
+import { ADMIN_SETUP_LINK_TTL_HOURS, createPlatformAdmin, UnverifiedEmailError } from '../modules/admin/service.ts'
+import { checkLedger } from '../modules/ledger/check.ts'
+
+/** What a command printed and its exit status: the same whether it ran here or in the server. */
+export interface CommandResult {
+  exitCode: number
+  stdout: string[]
+  stderr: string[]
+}
+
+export interface CommandContext {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  appUrl: string
+}
+
+/**
+ * An operator command on the database (issue 23: one process owns the embedded database).
+ * `whileServerRuns` decides what happens when a server holds the embedded database:
+ * 'in-server' sends the command to that server over its loopback ops channel (plugins/ops.ts),
+ * 'refuse' stops with a message. With DATABASE_URL the command always opens the database itself.
+ * A new command (ledger:reconcile, privacy:purge, …) is one more entry in `commands` and a
+ * three-line file calling `runCli` (cli/run.ts).
+ */
+export interface OpsCommand<Args> {
+  name: string
+  whileServerRuns: 'in-server' | 'refuse'
+  args: z.ZodType<Args>
+  run(ctx: CommandContext, args: Args): Promise<CommandResult>
+}
+
+const name = z.string().trim().min(1).max(100).optional()
+
+export const AdminCreateArgsSchema = z.object({ email: EmailSchema, firstName: name, lastName: name, force: z.boolean().default(false) })
+
+const adminCreate: OpsCommand<z.infer<typeof AdminCreateArgsSchema>> = {
+  name: 'admin:create',
+  whileServerRuns: 'in-server',
+  args: AdminCreateArgsSchema,
+  async run(ctx, args) {
+    let result
+    try {
+      result = await createPlatformAdmin(ctx.db, ctx.appUrl, args)
+    } catch (err) {
+      if (err instanceof UnverifiedEmailError) return { exitCode: 1, stdout: [], stderr: [err.message] }
+      throw err
+    }
+    const stdout = [
+      result.created
+        ? `Created platform admin ${result.email}.`
+        : `Promoted ${result.email} (was ${result.previousRole}) to platform admin.`,
+    ]
+    if (result.passwordReset) stdout.push('Its address was not verified (--force): its password was reset.')
+    if (result.sessionsEnded) stdout.push('Every session of this account was ended: it signs in again with the new role.')
+    stdout.push(
+      `Set the password within ${ADMIN_SETUP_LINK_TTL_HOURS} hours with this one-time link (shown only now):`,
+      result.link,
+      `Then sign in to the operator console at ${new URL('/admin', ctx.appUrl)} (the admin API is under /api/v1/admin).`,
+    )
+    return { exitCode: 0, stdout, stderr: [] }
+  },
+}
+
+const ledgerCheck: OpsCommand<Record<string, never>> = {
+  name: 'ledger:check',
+  whileServerRuns: 'in-server',
+  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  async run(ctx) {
+    const { problems, stats } = await checkLedger(ctx.db)
+    const stdout = [
+      `ledger:check on ${ctx.kind}: ${stats.transactions} transactions, ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`,
+    ]
+    const stderr = problems.map((p) => `BREAK ${p.rule}: ${p.subject}: ${p.detail}`)
+    if (problems.length) return { exitCode: 1, stdout, stderr: [...stderr, `ledger:check found ${problems.length} break(s)`] }
+    return { exitCode: 0, stdout: [...stdout, 'ledger:check: every invariant holds'], stderr }
+  },
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const commands: Record<string, OpsCommand<any>> = { [adminCreate.name]: adminCreate, [ledgerCheck.name]: ledgerCheck }
