@@ -18,7 +18,9 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Tests are independent of each other and of order (decision 102), so they spread one by one
+  // over two workers: two cores, shared with the server under test.
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -41,8 +43,9 @@ export default defineConfig({
       ],
     },
   },
+  // A test tagged @mobile runs in both projects (at both widths); @mobile-only only at 375 px.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, grepInvert: /@mobile-only/ },
     {
       name: 'mobile',
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
@@ -50,12 +53,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The built server, as `npm start` runs it, on a fresh embedded database.
+    // The built server, as `npm start` runs it, on a copy of the migrated template database (the API
+    // tests' cache, else built now: apps/api/src/testing/db-template.ts).
     // `node apps/api/dist/admin-create.js` is `npm run admin:create` built (apps/api/tsup.config.ts).
-    command: `rm -rf ${dataDir} ${adminLink}* && (umask 077 && node ../api/dist/admin-create.js --email ${E2E_ADMIN_EMAIL} > ${adminLink}) && node ../api/dist/server.js`,
+    command: `rm -rf ${dataDir} ${adminLink}* && node --import tsx ../api/src/testing/seed-data-dir.ts ${dataDir} && (umask 077 && node ../api/dist/admin-create.js --email ${E2E_ADMIN_EMAIL} > ${adminLink}) && node ../api/dist/server.js`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    // The admin command migrates the fresh database first: ~8 s more on a loaded machine.
     timeout: 120_000,
     env: {
       PORT: String(port),

@@ -1,22 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { get } from 'node:http'
-import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from './testing/db-template.ts'
+import { nodeArgs } from './testing/server-build.ts'
+import { EXIT_DO_NOT_RESTART } from './supervise.ts'
 import { startRealServer, type RealServer } from './testing/server.ts'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 const servers: RealServer[] = []
-let dbName: string | undefined
+let database: TestDatabase | undefined
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGKILL')
-  if (dbName) {
-    const c = new pg.Client({ connectionString: serverUrl })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await c.end()
-  }
+  await database?.drop()
 })
 
 /** GET over a new connection each time, so that the cluster hands it to any worker. */
@@ -31,25 +26,20 @@ const freshGet = (url: string, headers: Record<string, string> = {}) =>
 
 describe('npm run start:cluster', () => {
   it.skipIf(!!serverUrl)('refuses several workers on the embedded database, with the reason', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./cluster.ts', import.meta.url))], {
+    const res = spawnSync(process.execPath, nodeArgs('cluster'), {
       env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '' },
       encoding: 'utf8',
     })
-    expect(res.status).toBe(1)
+    // A setting to change, not an outage: the supervisor's "do not restart" code (src/supervise.ts).
+    expect(res.status).toBe(EXIT_DO_NOT_RESTART)
     expect(res.stderr).toContain('Several processes need PostgreSQL')
   })
 
   it.runIf(!!serverUrl)(
     'two workers on one PostgreSQL serve one port, share revocations, and stop with exit 0',
     async () => {
-      dbName = `t_${randomUUID().replaceAll('-', '')}`
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      await c.query(`CREATE DATABASE ${dbName}`)
-      await c.end()
-      const url = new URL(serverUrl!)
-      url.pathname = `/${dbName}`
-      const server = await startRealServer({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', METRICS: 'on' }, { entry: 'cluster' })
+      database = await createTestDatabase(serverUrl!)
+      const server = await startRealServer({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2', METRICS: 'on' }, { entry: 'cluster' })
       servers.push(server)
 
       // Both workers answer (the pid label of /metrics names the worker).

@@ -1,37 +1,25 @@
 import { request } from 'node:http'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from './testing/db-template.ts'
 import { startRealServer, type RealServer } from './testing/server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'shutdown-'))
 const serverUrl = process.env.TEST_DATABASE_URL
 const servers: RealServer[] = []
-let dbName: string | undefined
+let database: TestDatabase | undefined
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGKILL')
   rmSync(dir, { recursive: true, force: true })
-  if (dbName) {
-    const c = new pg.Client({ connectionString: serverUrl })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await c.end()
-  }
+  await database?.drop()
 })
 
 async function environment(): Promise<Record<string, string>> {
   if (!serverUrl) return { DATA_DIR: dir }
-  dbName = `t_${randomUUID().replaceAll('-', '')}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`CREATE DATABASE ${dbName}`)
-  await c.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${dbName}`
-  return { DATABASE_URL: url.toString() }
+  database = await createTestDatabase(serverUrl)
+  return { DATABASE_URL: database.url }
 }
 
 /** POST from its own client address (registration is limited per address); the status, or the error. */

@@ -36,7 +36,7 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   test.setTimeout(240_000)
 
   // --- The admin: the command's link sets the password; anonymous /admin asks to sign in. ---
-  await setAdminPasswordOnce(page)
+  await setAdminPasswordOnce(request)
   await signInToConsole(page)
   await expectAccessible(page, 'leads')
 
@@ -52,16 +52,17 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await expectAccessible(ownerPage, 'no access')
   await screenshot(ownerPage, test.info(), 'admin-00-no-access')
 
-  // --- A lead through the landing form. ---
+  // --- A lead, as the landing form sends it (the form itself is public-landing.spec.ts's). ---
   const leadEmail = uniqueEmail('lead')
-  await ownerPage.goto('/')
-  await ownerPage.locator('#free-access').scrollIntoViewIfNeeded()
-  await ownerPage.getByLabel('Nombre').fill('Valentina Soto')
-  await ownerPage.getByLabel('Email').fill(leadEmail)
-  await ownerPage.getByLabel('Teléfono (WhatsApp)').fill('+56 9 5555 1234')
-  await ownerPage.getByLabel('Ciudad').fill('Concepción')
-  await ownerPage.getByRole('button', { name: 'Solicitar acceso gratuito' }).click()
-  await expect(ownerPage.getByText('Solicitud enviada exitosamente')).toBeVisible()
+  const lead = await request.post('/api/v1/forms', {
+    data: {
+      title: 'Solicitud de acceso gratuito',
+      subject: 'Acceso gratuito: Valentina Soto (Concepción)',
+      email: leadEmail,
+      content: ['Nombre: Valentina Soto', `Email: ${leadEmail}`, 'WhatsApp: +56 9 5555 1234', 'Ciudad: Concepción'].join('\n'),
+    },
+  })
+  expect(lead.status(), await lead.text()).toBe(201)
 
   // --- Leads: search, status filter, open, contacted with a note, then activated. ---
   await filter(page, { Buscar: leadEmail }, { Estado: 'new' })
@@ -257,12 +258,10 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
 })
 
 test.describe('at 375 px', () => {
-  // 375 px in both projects (the desktop project runs @mobile tests too).
-  test.use({ viewport: { width: 375, height: 740 } })
-
-  test('operator console at 375 px: lists scroll inside their region, the page does not @mobile', async ({ page }) => {
+  // @mobile-only: the mobile project (375 px) runs it; the desktop project leaves it out.
+  test('operator console at 375 px: lists scroll inside their region, the page does not @mobile-only', async ({ page, request }) => {
     test.setTimeout(120_000)
-    await setAdminPasswordOnce(page)
+    await setAdminPasswordOnce(request)
     await signInToConsole(page)
     for (const [link, heading, region] of [
       ['Solicitudes', 'Solicitudes de acceso', 'Solicitudes de acceso'],

@@ -1,8 +1,9 @@
-import { expect, type Page } from '@playwright/test'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { adminLinkFile, E2E_ADMIN_EMAIL } from './admin-setup'
 
 export { E2E_ADMIN_EMAIL } from './admin-setup'
+export { storeSession } from './support'
 
 /** The password the operator chooses through the command's link. */
 export const ADMIN_PASSWORD = 'Operador-E2E-2026!'
@@ -18,30 +19,23 @@ export function printedSetupLink(): string {
 }
 
 /**
- * The link works once. Whichever test (desktop or @mobile, possibly on two workers at once) claims
- * it first follows it in its browser and sets the password; the other waits until that is done.
- * Returns whether this test set it.
+ * Sets the operator's password through the printed link, by the API (decision 102): the link works
+ * once, so whichever test comes first uses it and any other (in any order, on any worker) waits
+ * until the operator can sign in.
  */
-export async function setAdminPasswordOnce(page: Page): Promise<boolean> {
-  let claimed = false
-  try {
-    writeFileSync(`${linkFile}.claimed`, '', { flag: 'wx' })
-    claimed = true
-  } catch {
-    // claimed by the other test
-  }
-  if (!claimed) {
-    await expect.poll(() => existsSync(`${linkFile}.ready`), { timeout: 60_000 }).toBe(true)
-    return false
-  }
-  await page.goto(printedSetupLink())
-  await expect(page.getByRole('heading', { name: 'Crear nueva contraseña' })).toBeVisible()
-  await page.getByLabel('Nueva contraseña').fill(ADMIN_PASSWORD)
-  await page.getByLabel('Confirmar contraseña').fill(ADMIN_PASSWORD)
-  await page.getByRole('button', { name: 'Guardar contraseña' }).click()
-  await expect(page.getByRole('heading', { name: 'Contraseña actualizada' })).toBeVisible()
-  writeFileSync(`${linkFile}.ready`, '')
-  return true
+export async function setAdminPasswordOnce(request: APIRequestContext) {
+  const hash = new URLSearchParams(printedSetupLink().split('?')[1]).get('hash')
+  const set = await request.post('/api/v1/auth/reset/password', { data: { hash, password: ADMIN_PASSWORD } })
+  if (set.status() === 200) return
+  expect(set.status(), await set.text()).toBe(422) // used already
+  await expect
+    .poll(
+      async () => (await request.post('/api/v1/auth/email/login', { data: { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status(),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(200)
 }
 
 /** Opens the console anonymously (sent to its sign-in), signs in, and lands on the leads. */
@@ -54,14 +48,4 @@ export async function signInToConsole(page: Page) {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
   await expect(page).toHaveURL(/\/admin\/leads$/)
   await expect(page.getByRole('heading', { name: 'Solicitudes de acceso' })).toBeVisible()
-}
-
-/** A person's session in local storage, as a login would leave it (same-origin page without the app first). */
-export async function storeSession(page: Page, session: { user: unknown; token: string; refreshToken: string }) {
-  await page.goto('/api/health')
-  await page.evaluate((s) => {
-    localStorage.setItem('entrenapp.user', JSON.stringify(s.user))
-    localStorage.setItem('entrenapp.token', s.token)
-    localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
-  }, session)
 }

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { uniqueEmail } from './support'
+import { storeSession, uniqueEmail } from './support'
 
 export { latestMail, uniqueEmail } from './support'
 
@@ -66,13 +66,7 @@ export async function createTrainers(request: APIRequestContext, owner: Owner, n
 
 /** Puts the owner's session in local storage, as a login would, and opens the dashboard. */
 export async function openDashboardAs(page: Page, owner: Owner) {
-  // A same-origin page that does not run the app, so no running session can overwrite what we store.
-  await page.goto('/api/health')
-  await page.evaluate((s) => {
-    localStorage.setItem('entrenapp.user', JSON.stringify(s.user))
-    localStorage.setItem('entrenapp.token', s.token)
-    localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
-  }, owner)
+  await storeSession(page, owner)
   await page.goto('/business/dashboard')
   await expect(page.getByRole('heading', { name: `Welcome, ${owner.firstName} ${owner.lastName}` })).toBeVisible()
 }

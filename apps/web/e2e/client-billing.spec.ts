@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createGym, openDashboardAs, registerOwner } from './business-helpers'
 import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
-import { mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify } from './trainer-helpers'
+import { mailedCode, newEmail, PASSWORD, storeSession, trainerThroughApi } from './trainer-helpers'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 /** The folder playwright.config.ts gives the server's embedded database. */
@@ -33,23 +33,16 @@ async function finishPayouts(page: Page, context: BrowserContext) {
   await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/)
 }
 
-/** An independent trainer (Camila Rojas) through the real sign-up flow: Starter trial, payouts done, on /dashboard. */
+/**
+ * An independent trainer (Camila Rojas) on a Starter trial with payouts done, set up through the
+ * API (the sign-up screens are trainer-signup.spec.ts's), signed in on /dashboard.
+ */
 async function independentTrainer(page: Page, request: APIRequestContext): Promise<string> {
-  const email = newEmail('billing')
-  await registerAndVerify(page, request, email)
-  await payStarter(page)
-  await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/, { timeout: 5_000 })
-  await finishPayouts(page, page.context())
-  await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
-  // An active subscription signs in to the billing portal first (spec §3); back to the dashboard.
-  await expect(page).toHaveURL(/\/sandbox\/portal\//)
-  await page.getByRole('link', { name: 'Volver' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+  const trainer = await trainerThroughApi(request)
+  await storeSession(page, trainer)
+  await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: 'Cobros a clientes' })).toBeVisible()
-  return email
+  return trainer.email
 }
 
 async function createOffer(page: Page, offer: { title: string; price: number; sessions: number }) {
@@ -330,13 +323,7 @@ test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   expect(created.status(), await created.text()).toBe(201)
   const login = await request.post('/api/v1/auth/email/login', { data: { email: trainerEmail, password: PASSWORD } })
   expect(login.status(), await login.text()).toBe(200)
-  const session = await login.json()
-  await page.goto('/api/health')
-  await page.evaluate((s) => {
-    localStorage.setItem('entrenapp.user', JSON.stringify(s.user))
-    localStorage.setItem('entrenapp.token', s.token)
-    localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
-  }, session)
+  await storeSession(page, await login.json())
   await page.goto('/dashboard')
 
   // The gym's plan covers him, but payouts are not set up yet: the notice says so and links the fix.
@@ -392,7 +379,7 @@ test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   ])
 })
 
-test('the key screens at 375 px @mobile', async ({ page, browser, request }) => {
+test('the key screens at 375 px @mobile-only', async ({ page, browser, request }) => {
   test.setTimeout(300_000)
   await independentTrainer(page, request)
   await createOffer(page, { title: 'Plan Móvil', price: 19_990, sessions: 4 })
@@ -431,9 +418,37 @@ test('the key screens at 375 px @mobile', async ({ page, browser, request }) => 
   await screenshot(page, test.info(), 'mobile-gym-commissions')
 })
 
-test("ledger:check passes on this run's database", async () => {
-  // Runs after the journeys above (one worker runs this file in order). The server keeps its
-  // embedded database open, so the check reads a copy of its folder (PostgreSQL: the same database).
+/** A client who paid a trainer's offer, all through the API: at least one payment in the ledger. */
+async function clientPaymentThroughApi(request: APIRequestContext) {
+  const trainer = await trainerThroughApi(request)
+  const auth = { authorization: `Bearer ${trainer.token}` }
+  const offer = await request.post('/api/v1/trainer/offers', {
+    headers: auth,
+    data: { title: 'Plan Libro', description: '4 sesiones', priceClp: 21_000, sessionsPerMonth: 4 },
+  })
+  expect(offer.status(), await offer.text()).toBe(200)
+  const email = uniqueEmail('e2e-ledger')
+  const invited = await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: (await offer.json()).id, email } })
+  expect(invited.status(), await invited.text()).toBe(200)
+  const link = (await invitationPath(request, email)).split('/').pop()!
+  expect((await request.post(`/api/v1/client-invitations/${link}/code`)).status()).toBe(200)
+  const otp = await mailedCode(request, email)
+  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, { data: { otp, firstName: 'Lía', lastName: 'Libro' } })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  const origin = new URL(confirmed.url()).origin
+  const checkout = await request.post(`/api/v1/client-invitations/${link}/checkout`, {
+    headers: { authorization: `Bearer ${(await confirmed.json()).token}` },
+    data: { successRedirect: `${origin}/invitacion/pagada?checkout={CHECKOUT_SESSION_ID}`, cancelRedirect: `${origin}/invitacion/${link}` },
+  })
+  expect(checkout.status(), await checkout.text()).toBe(200)
+  const paid = await request.post(`${new URL((await checkout.json()).url).pathname}/pay`, { maxRedirects: 0 })
+  expect(paid.status(), await paid.text()).toBe(303)
+}
+
+test("ledger:check passes on this run's database", async ({ request }) => {
+  // Its own payment first, so that it passes alone and in any order. The server keeps its embedded
+  // database open, so the check reads a copy of its folder (PostgreSQL: the same database).
+  await clientPaymentThroughApi(request)
   let env: NodeJS.ProcessEnv
   let copy: string | undefined
   if (process.env.DATABASE_URL) env = { ...process.env }

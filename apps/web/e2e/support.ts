@@ -47,3 +47,13 @@ export async function expectAccessible(page: Page, screen: string) {
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage })
 }
+
+/** Puts a session in local storage, as a login would (on a same-origin page that does not run the app). */
+export async function storeSession(page: Page, session: { user: unknown; token: string; refreshToken: string }) {
+  await page.goto('/api/health')
+  await page.evaluate((s) => {
+    localStorage.setItem('entrenapp.user', JSON.stringify(s.user))
+    localStorage.setItem('entrenapp.token', s.token)
+    localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
+  }, session)
+}

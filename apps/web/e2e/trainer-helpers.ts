@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import { expectAccessible, latestMail, screenshot, uniqueEmail } from './support'
+
+export { storeSession } from './support'
 
 export { expectAccessible } from './support'
 
@@ -65,4 +67,64 @@ export async function payStarter(page: Page) {
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/)
   await page.getByRole('button', { name: 'Pagar' }).click()
   await expect(page).toHaveURL(/\/auth\/checkout\/success\?sid=cs_sbx_/)
+}
+
+/** A signed-in person as the login API answers (what the app keeps in local storage). */
+export interface Session {
+  token: string
+  refreshToken: string
+  user: { id: string; email: string; firstName: string; lastName: string; role: string }
+}
+
+async function ok(response: APIResponse, status = 200) {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status)
+  return response
+}
+
+/**
+ * A trainer as the sign-up leaves one, made through the API (decision 102): verified e-mail,
+ * Starter trial paid on the sandbox checkout and, unless `payouts: false`, payout onboarding done.
+ * For specs of other screens; the sign-up screens themselves are trainer-signup.spec.ts's.
+ */
+export async function trainerThroughApi(
+  request: APIRequestContext,
+  opts: { firstName?: string; lastName?: string; payouts?: boolean } = {},
+): Promise<Session & { email: string }> {
+  const email = newEmail('api')
+  await ok(await request.post('/api/v1/auth/email/otp/generate', { data: { email } }))
+  const otp = await mailedCode(request, email)
+  const { verificationToken } = await (await ok(await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } }))).json()
+  const registration = { email, password: PASSWORD, firstName: opts.firstName ?? 'Camila', lastName: opts.lastName ?? 'Rojas' }
+  const registered = await ok(
+    await request.post('/api/v1/auth/email/register', { data: { ...registration, userType: 'member', verificationToken } }),
+  )
+  const { id: userId, signupToken } = await registered.json()
+  const flow = { authorization: `Bearer ${signupToken}` }
+  const origin = new URL(registered.url()).origin
+
+  const plans = (await (await ok(await request.get('/api/v1/plans'))).json()).data as { id: string; key: string }[]
+  const starter = plans.find((p) => p.key === 'starter')!
+  const checkout = await ok(
+    await request.post('/api/v1/platform/subscriptions/checkout', {
+      headers: flow,
+      data: {
+        planId: starter.id,
+        planKey: starter.key,
+        customerEmail: email,
+        userId,
+        successRedirect: `${origin}/auth/checkout/success`,
+        cancelRedirect: `${origin}/auth/checkout/cancel`,
+      },
+    }),
+  )
+  await ok(await request.post(`${new URL((await checkout.json()).url).pathname}/pay`, { maxRedirects: 0 }), 303)
+
+  if (opts.payouts !== false) {
+    const setup = await ok(
+      await request.post('/api/v1/connect/onboarding/setup', { headers: flow, data: { userId, email, country: 'CL' } }),
+    )
+    await ok(await request.post(`${new URL((await setup.json()).onboardingUrl).pathname}/complete`, { maxRedirects: 0 }), 303)
+  }
+  const login = await ok(await request.post('/api/v1/auth/email/login', { data: { email, password: PASSWORD } }))
+  return { ...(await login.json()), email }
 }

@@ -32,8 +32,8 @@ export interface Database {
   storage?: Storage
   /** Connection pool use (PostgreSQL), for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number }
-  /** A consistent gzipped tarball of the embedded database, taken between queries (PGlite). */
-  dump?(): Promise<Blob>
+  /** A consistent tarball (gzipped by default) of the embedded database, taken between queries (PGlite). */
+  dump?(compression?: 'gzip' | 'none'): Promise<Blob>
 }
 
 // src/db/client.ts (tsx, vitest) and dist/server.js (bundled) sit at different depths below apps/api.
@@ -52,11 +52,16 @@ export interface DatabaseTimeouts {
 
 export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000, lockMs: 2_000, idleInTransactionMs: 10_000 }
 
+// pg_trgm: the leads search index (migration 0003, decision 070).
+export const pgliteExtensions = { pg_trgm }
+
 export interface DatabaseOptions {
   url?: string
   dataDir?: string
   inMemory?: boolean
   poolMax?: number
+  /** PGlite: start from this dump instead of an empty database (tests copy a migrated template). */
+  loadDataDir?: Blob
   timeouts?: Partial<DatabaseTimeouts>
   /** Seconds to keep retrying an unreachable database (or a full disk) at start-up; default 0. */
   startWaitSeconds?: number
@@ -273,8 +278,7 @@ async function openPgliteLocked(opts: DatabaseOptions, dataDir: string, unlock: 
   }
   let client: PGlite
   try {
-    // pg_trgm: the leads search index (migration 0003, decision 070).
-    client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
+    client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), loadDataDir: opts.loadDataDir, extensions: pgliteExtensions })
   } catch (err) {
     storage?.stop()
     if (dir && storage && (await freeBytesOf(dir, opts.statfs).catch(() => Infinity)) < Math.max(storage.reserveBytes, 1))
@@ -302,9 +306,9 @@ async function openPgliteLocked(opts: DatabaseOptions, dataDir: string, unlock: 
       storage?.stop()
       await client.close().finally(unlock)
     },
-    dump: async () => {
+    dump: async (compression = 'gzip') => {
       await client.query('CHECKPOINT')
-      return client.dumpDataDir('gzip')
+      return client.dumpDataDir(compression)
     },
   }
 }

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { seedDataDir } from '../testing/db-template.ts'
+import { nodeArgs } from '../testing/server-build.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'durability-'))
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url))
 const children: ChildProcess[] = []
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL')
@@ -34,7 +34,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     REDIS_URL: '',
     SMTP_URL: '',
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, nodeArgs('server'), { env, stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('/api/health') && resolve())
@@ -54,6 +54,7 @@ const post = (port: number, path: string, body: unknown) =>
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database durability', () => {
   it('an account acknowledged just before a kill -9 is still there after restart', async () => {
     const port = await freePort()
+    await seedDataDir(dir) // migrated already: what is tested is the restart, not the first install
     const server = await startServer(port)
     const email = `killed-${Date.now()}@example.com`
     const registered = await post(port, '/auth/business/register', {

@@ -10,6 +10,8 @@ import { testConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
 import { auditLog, businesses, passwordResets, users } from '../db/schema.ts'
 import { call, createUserAndLogin, freshIp, recordingTransport, uniqueEmail, useTestApp } from '../testing/app.ts'
+import { createTestDatabase, seedDataDir } from '../testing/db-template.ts'
+import { nodeArgs } from '../testing/server-build.ts'
 
 // Issue 9, item 5: plan and split change only through a platform admin, and every change is audited.
 const ctx = useTestApp()
@@ -197,8 +199,8 @@ describe('audit_log is append-only', () => {
 
 describe('npm run admin:create (the first platform admin)', () => {
   const apiDir = fileURLToPath(new URL('../..', import.meta.url))
-  const runCli = (dataDir: string, ...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', ...args], {
+  const runCliIn = (dataDir: string, databaseUrl: string, ...args: string[]) =>
+    spawnSync(process.execPath, [...nodeArgs('admin-create'), ...args], {
       cwd: apiDir,
       encoding: 'utf8',
       // tsx + PGlite start + migrations: slow on a loaded two-core machine.
@@ -206,7 +208,7 @@ describe('npm run admin:create (the first platform admin)', () => {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl,
         INIT_CWD: apiDir,
         NODE_ENV: 'development',
         APP_URL: 'http://localhost:3000',
@@ -215,26 +217,31 @@ describe('npm run admin:create (the first platform admin)', () => {
     })
 
   it('creates a platform_admin, prints a one-time set-password link that works once; a second run promotes and voids the first link', async () => {
+    // This run's database: a migrated copy on the PostgreSQL server, or in DATA_DIR.
     const dataDir = mkdtempSync(join(tmpdir(), 'admin-create-'))
+    const serverUrl = process.env.TEST_DATABASE_URL
+    const server = serverUrl ? await createTestDatabase(serverUrl) : undefined
+    if (!server) await seedDataDir(dataDir)
+    const runCli = (...args: string[]) => runCliIn(dataDir, server?.url ?? '', ...args)
     try {
       const email = uniqueEmail('boss')
-      const bad = runCli(dataDir, '--email', 'not-an-email')
+      const bad = runCli('--email', 'not-an-email')
       expect(bad.status).toBe(2)
       expect(bad.stderr).toMatch(/--email/)
 
-      const first = runCli(dataDir, '--email', email.toUpperCase(), '--first-name', 'Bea', '--last-name', 'Soto')
+      const first = runCli('--email', email.toUpperCase(), '--first-name', 'Bea', '--last-name', 'Soto')
       expect(first.status, first.stderr).toBe(0)
       const firstLink = first.stdout.match(/http:\/\/localhost:3000\/recuperar-password\?hash=([\w-]+)/)
       expect(firstLink).not.toBeNull()
       expect(first.stdout.split(firstLink![0]).length).toBe(2)
       expect(first.stderr).not.toContain(firstLink![1])
 
-      const again = runCli(dataDir, '--email', email)
+      const again = runCli('--email', email)
       expect(again.status, again.stderr).toBe(0)
       expect(again.stdout).toMatch(/Promoted/)
       const link = again.stdout.match(/recuperar-password\?hash=([\w-]+)/)![1]
 
-      const database = await openDatabase({ dataDir })
+      const database = await openDatabase(server ? { url: server.url, poolMax: 2 } : { dataDir })
       const app = await buildApp({
         config: testConfig(),
         database,
@@ -268,6 +275,7 @@ describe('npm run admin:create (the first platform admin)', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
+      await server?.drop()
     }
   }, 400_000)
 })

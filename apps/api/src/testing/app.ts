@@ -1,40 +1,32 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import type { Mail, MailTransport } from '../plugins/mailer.ts'
 import { insertUser, type NewUser } from '../modules/users/service.ts'
+import { createTestDatabase, pgliteTemplateDump } from './db-template.ts'
 import type { LoginResponse, Role } from '@app/contracts'
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
- * server of TEST_DATABASE_URL (dropped afterwards).
+ * server of TEST_DATABASE_URL (dropped afterwards). Both start as copies of this run's migrated
+ * template (testing/db-template.ts); opening still runs the migrator, which finds nothing to do.
  */
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true })
+    const database = await openDatabase({ inMemory: true, loadDataDir: await pgliteTemplateDump() })
     return { ...database, drop: async () => {} }
   }
-  const name = `t_${randomUUID().replaceAll('-', '')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), poolMax: 4 })
+  const created = await createTestDatabase(serverUrl)
+  const database = await openDatabase({ url: created.url, poolMax: 4 })
   return {
     ...database,
     drop: async () => {
       await database.close()
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
+      await created.drop()
     },
   }
 }

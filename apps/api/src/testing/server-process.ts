@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequestRaw } from 'node:http'
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { createTestDatabase, seedDataDir } from './db-template.ts'
+import { nodeArgs } from './server-build.ts'
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -41,8 +41,8 @@ export interface StartOptions {
   /** Environment on top of a minimal one (NODE_ENV=test, LOG_LEVEL=info, PORT, DATA_DIR). */
   env?: Record<string, string | undefined>
   /**
-   * Database: 'auto' (default) is a fresh database on TEST_DATABASE_URL's server when that is set,
-   * else PGlite in the temporary DATA_DIR.
+   * Database: 'auto' (default) is a new database on TEST_DATABASE_URL's server when that is set,
+   * else PGlite in the temporary DATA_DIR. Either starts as a copy of the run's migrated template.
    */
   database?: 'auto' | 'pglite'
   /** Where to wait for /api/health (default: 127.0.0.1). */
@@ -50,27 +50,8 @@ export interface StartOptions {
   timeoutMs?: number
 }
 
-async function createDatabase(serverUrl: string) {
-  const name = `t_${randomUUID().replaceAll('-', '')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
-
 /**
- * Starts the real server (`node --import tsx src/server.ts`) as a child process on a free port,
+ * Starts the real server (src/server.ts, bundled for the run: server-build.ts) as a child process on a free port,
  * with its own DATA_DIR, and waits until /api/health answers 200. For tests where the transport
  * matters: client addresses, forwarded headers, the listening address, what reaches the log.
  */
@@ -79,7 +60,9 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   const dataDir = mkdtempSync(join(tmpdir(), 'api-server-'))
   const serverUrl = process.env.TEST_DATABASE_URL
   const database =
-    (opts.database ?? 'auto') === 'auto' && serverUrl && !opts.env?.DATABASE_URL ? await createDatabase(serverUrl) : undefined
+    (opts.database ?? 'auto') === 'auto' && serverUrl && !opts.env?.DATABASE_URL ? await createTestDatabase(serverUrl) : undefined
+  // Its own DATA_DIR only: a test that brings one (a small disk, say) gets it as it is.
+  if (!database && !opts.env?.DATABASE_URL && !opts.env?.DATA_DIR) await seedDataDir(dataDir)
 
   // Only what the server needs from this process: no inherited secrets, no NODE_ENV of the test runner.
   const base: Record<string, string | undefined> = {
@@ -94,7 +77,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   }
   const env = Object.fromEntries(Object.entries({ ...base, ...opts.env }).filter(([, v]) => v !== undefined)) as Record<string, string>
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, nodeArgs('server'), { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d))
@@ -116,7 +99,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   }
 
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`
-  // Generous: on a loaded machine (two cores, several test runs) tsx and PGlite start slowly.
+  // Generous: on a loaded machine (two cores, several test runs) the server starts slowly.
   const deadline = Date.now() + (opts.timeoutMs ?? 150_000)
   for (;;) {
     if (child.exitCode !== null) {
@@ -144,7 +127,7 @@ export async function startServerExpectingFailure(
   timeoutMs = 150_000,
 ): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-server-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, nodeArgs('server'), {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

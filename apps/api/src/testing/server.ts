@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { testConfig } from '../config.ts'
+import { seedDataDir } from './db-template.ts'
+import { nodeArgs } from './server-build.ts'
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -20,20 +23,20 @@ export interface RealServer {
   output: () => string
 }
 
-const entries = { server: '../server.ts', cluster: '../cluster.ts' }
-
 /**
- * The real server (src/server.ts through tsx, or src/cluster.ts) as a child process, with the
+ * The real server (src/server.ts, or src/cluster.ts; bundled for the run) as a child process, with the
  * test JWT secrets so that tokens from an in-process test app are valid there too. Resolves once
- * it answers GET /api/health.
+ * it answers GET /api/health. On the embedded database, a DATA_DIR without one gets a copy of the
+ * run's migrated template first (`fresh: true` starts from nothing, as a first install does).
  */
 export async function startRealServer(
   env: Record<string, string>,
-  opts: { entry?: keyof typeof entries; port?: number } = {},
+  opts: { entry?: 'server' | 'cluster'; port?: number; fresh?: boolean } = {},
 ): Promise<RealServer> {
   const port = opts.port ?? (await freePort())
+  if (!opts.fresh && !env.DATABASE_URL && env.DATA_DIR && !existsSync(join(env.DATA_DIR, 'pglite'))) await seedDataDir(env.DATA_DIR)
   const config = testConfig()
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(entries[opts.entry ?? 'server'], import.meta.url))], {
+  const child = spawn(process.execPath, nodeArgs(opts.entry ?? 'server'), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

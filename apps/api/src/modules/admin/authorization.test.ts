@@ -45,6 +45,7 @@ beforeAll(async () => {
     },
     'GET /api/v1/admin/audit': { url: '/api/v1/admin/audit?action=auth.*', ok: 200 },
     'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
+    'GET /api/v1/admin/system': { url: '/api/v1/admin/system', ok: 200 },
     'GET /api/v1/admin/money/summary': { url: '/api/v1/admin/money/summary', ok: 200 },
     'GET /api/v1/admin/money/transactions': { url: `/api/v1/admin/money/transactions?kind=payment&trainer=${t}`, ok: 200 },
     'GET /api/v1/admin/money/transactions/export.csv': {

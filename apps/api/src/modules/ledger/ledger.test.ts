@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
 import { clientPayments, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { useTestApp } from '../../testing/app.ts'
+import { createTestDatabase } from '../../testing/db-template.ts'
 import { createOffer, eligibleTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
 import { checkLedger } from './check.ts'
 import { balanceOf, postTransaction, UnbalancedTransactionError } from './service.ts'
@@ -103,26 +103,21 @@ describe('ledger check', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'npm run ledger:check exits 0 on a sound database and 1 on a corrupted copy',
     async () => {
-      const server = process.env.TEST_DATABASE_URL!
-      const name = `ledger_check_${Date.now()}`
-      const admin = new pg.Client({ connectionString: server })
-      await admin.connect()
-      await admin.query(`create database ${name}`)
-      const url = new URL(server)
-      url.pathname = `/${name}`
+      const created = await createTestDatabase(process.env.TEST_DATABASE_URL!)
+      const url = created.url
       try {
         // Two connections: openDatabase holds one for its migration lock while migrating on another.
-        const database = await openDatabase({ url: url.toString(), poolMax: 2 })
+        const database = await openDatabase({ url, poolMax: 2 })
         await database.db.transaction((tx) =>
           postTransaction(tx, { kind: 'transfer', sourceKey: 'cli:1', entries: [entry('a', 7), entry('b', -7)] }),
         )
         const apiDir = fileURLToPath(new URL('../../..', import.meta.url))
         const run = () =>
-          spawnSync('npx', ['tsx', 'src/cli/ledger-check.ts'], {
+          spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger-check.ts'], {
             cwd: apiDir,
-            env: { ...process.env, DATABASE_URL: url.toString(), NODE_ENV: 'development' },
+            env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
             encoding: 'utf8',
-            timeout: 25_000,
+            timeout: 50_000,
           })
         let res = run()
         expect(res.status, JSON.stringify([res.stdout, res.stderr, res.error?.message])).toBe(0)
@@ -139,10 +134,9 @@ describe('ledger check', () => {
         expect(res.status).toBe(1)
         expect(res.stderr).toMatch(/BREAK transaction-balances/)
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`)
-        await admin.end()
+        await created.drop()
       }
     },
-    60_000,
+    120_000,
   )
 })

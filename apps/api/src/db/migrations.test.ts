@@ -1,0 +1,139 @@
+// The migrations themselves (decision 100): every other test file starts from a copy of a database
+// migrated once per run, so this file is where migrating is proven — from an empty database, and
+// from the schema of the previous migration with rows in it (an upgrade loses nothing).
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { testConfig } from '../config.ts'
+import { hashPassword } from '../modules/users/hashing.ts'
+import { call, openTestDatabase, recordingTransport, uniqueEmail } from '../testing/app.ts'
+import { createTestDatabase, type TestDatabase } from '../testing/db-template.ts'
+import { migrationsFolder, openDatabase, pgliteExtensions, type Database, type Db } from './client.ts'
+
+const serverUrl = process.env.TEST_DATABASE_URL
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+const cleanups: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+/** The migrations folder as it was before its newest `dropped` migrations. */
+function olderMigrations(dropped: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'))
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }))
+  cpSync(migrationsFolder, dir, { recursive: true })
+  const older = { ...journal, entries: journal.entries.slice(0, journal.entries.length - dropped) }
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify(older))
+  return dir
+}
+
+/** An empty database (no template), migrated with `folder` only; `reopen` opens it as the app does. */
+async function emptyDatabaseMigratedWith(folder: string): Promise<{ db: Db; reopen(): Promise<Database> }> {
+  if (serverUrl) {
+    const created: TestDatabase = await createTestDatabase(serverUrl, { migrated: false })
+    cleanups.push(created.drop)
+    const pool = new pg.Pool({ connectionString: created.url, max: 2 })
+    const db = drizzlePg(pool) as unknown as Db
+    await migratePg(db as never, { migrationsFolder: folder })
+    return {
+      db,
+      reopen: async () => {
+        await pool.end()
+        return track(await openDatabase({ url: created.url, poolMax: 2 }))
+      },
+    }
+  }
+  const client = await PGlite.create({ extensions: pgliteExtensions })
+  const db = drizzlePglite(client) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder: folder })
+  return {
+    db,
+    reopen: async () => {
+      await client.query('CHECKPOINT')
+      const dump = (await client.dumpDataDir('none')) as Blob
+      await client.close()
+      return track(await openDatabase({ inMemory: true, loadDataDir: dump }))
+    },
+  }
+}
+
+const track = (database: Database) => {
+  cleanups.push(() => database.close().catch(() => {}))
+  return database
+}
+
+/** What the migrations made: columns, indexes, constraints, triggers, functions, and rows per table. */
+async function schemaOf(db: Db) {
+  const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows as Record<string, unknown>[]
+  const tables = (await rows(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`)).map(
+    (r) => r.table_name as string,
+  )
+  const counts: Record<string, number> = {}
+  for (const table of tables) counts[table] = Number((await rows(sql.raw(`select count(*) as n from "${table}"`)))[0]!.n)
+  return {
+    columns: await rows(sql`select table_name, column_name, data_type, is_nullable, column_default
+      from information_schema.columns where table_schema = 'public' order by table_name, column_name`),
+    indexes: await rows(sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`),
+    constraints: await rows(sql`select conname, pg_get_constraintdef(oid) as def from pg_constraint
+      where connamespace = 'public'::regnamespace order by conname, def`),
+    triggers: await rows(
+      sql`select tgname, tgrelid::regclass::text as on_table from pg_trigger where not tgisinternal order by tgname, on_table`,
+    ),
+    functions: await rows(sql`select proname from pg_proc where pronamespace = 'public'::regnamespace order by proname`),
+    counts,
+  }
+}
+
+describe(`migrations on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
+  // A PGlite made from nothing costs ~5 CPU-seconds: generous on a shared machine.
+  it('an empty database migrates from scratch to exactly the schema the other tests copy', { timeout: 120_000 }, async () => {
+    const scratch = await emptyDatabaseMigratedWith(migrationsFolder)
+    const applied = await scratch.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    expect(applied.rows[0]).toEqual({ n: journal.entries.length })
+    const template = await openTestDatabase()
+    cleanups.push(async () => {
+      await template.drop()
+      await template.close().catch(() => {})
+    })
+    expect(await schemaOf(scratch.db)).toEqual(await schemaOf(template.db))
+  })
+
+  it.runIf(journal.entries.length > 1)(
+    `a database at the previous migration (before ${journal.entries.at(-1)!.tag}) upgrades, keeps its rows and its users sign in`,
+    { timeout: 120_000 },
+    async () => {
+      const previous = await emptyDatabaseMigratedWith(olderMigrations(1))
+      const email = uniqueEmail('upgrade')
+      const passwordHash = await hashPassword('Upgrade-1')
+      // Columns of the users table since the first migration: a row as the previous release wrote it.
+      await previous.db.execute(
+        sql`insert into users (email, password_hash, first_name, last_name, role) values (${email}, ${passwordHash}, 'Ana', 'Previa', 'member')`,
+      )
+      const before = (await schemaOf(previous.db)).counts
+
+      const upgraded = await previous.reopen()
+      const after = (await schemaOf(upgraded.db)).counts
+      for (const [table, rows] of Object.entries(before)) if (table in after) expect(after[table], table).toBeGreaterThanOrEqual(rows)
+
+      const app = await buildApp({
+        config: testConfig(),
+        database: upgraded,
+        mailTransport: recordingTransport(),
+        mailAutoDeliver: false,
+        serveWeb: false,
+      })
+      cleanups.push(() => app.close())
+      const login = await call(app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Upgrade-1' } })
+      expect(login.statusCode, login.body).toBe(200)
+    },
+  )
+})
