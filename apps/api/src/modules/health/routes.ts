@@ -16,7 +16,15 @@ export default async function healthRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        operationId: 'getHealth',
+        description: 'Liveness: 200 while the process runs and the database answers, 503 when it does not.',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
     async (_request, reply) => {
       const database = await app.database.ping().then(
         () => 'up' as const,
@@ -34,6 +42,8 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: 'Readiness: database and (when configured) Redis answer',
+        operationId: 'getReadiness',
+        description: 'Readiness for load balancers: 503 while shutting down or when the database or (if configured) Redis does not answer.',
         response: { 200: ReadySchema, 503: ReadySchema },
       },
     },

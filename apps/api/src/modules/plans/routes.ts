@@ -34,7 +34,16 @@ export default async function plansRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/plans',
-    { schema: { tags: ['plans'], summary: 'The plan catalogue (no auth)', response: { 200: PlanListSchema } } },
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'The plan catalogue (no auth)',
+        operationId: 'listPlans',
+        description:
+          'The plans a trainer can subscribe to, with prices in CLP and USD and their benefits. Public and cacheable: answers an ETag and 304 to If-None-Match.',
+        response: { 200: PlanListSchema },
+      },
+    },
     async (request, typedReply) => {
       const reply = typedReply as FastifyReply
       const { body, etag } = await catalogue()
