@@ -237,6 +237,10 @@ export function contractTransform(input: TransformInput) {
     url: string
   }
   const out = transformed.schema
+  // zod drops the examples of a schema that transforms (e.g. trims) from its input JSON Schema; they are valid input.
+  const bodyExamples = schema.body instanceof z.ZodType ? z.globalRegistry.get(schema.body)?.examples : undefined
+  if (out.body && bodyExamples && !(out.body as { examples?: unknown }).examples)
+    (out.body as { examples?: unknown }).examples = bodyExamples
   out.security = (schema.security as SecurityRequirement[] | undefined) ?? derivedSecurity(traits)
 
   for (const [status, response] of Object.entries(out.response)) {
