@@ -1,5 +1,6 @@
 // npm run lint:api: generates the OpenAPI document from the routes and lints it with Spectral
-// (spectral:oas) and Redocly (recommended). Any error or warning fails (docs/api.md).
+// (spectral:oas) and Redocly (recommended). Any error or warning fails (docs/api.md). Then checks
+// that packages/api-client is generated from the committed document.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 
@@ -44,4 +45,8 @@ if (totals.errors || totals.warnings) {
 }
 console.log(`Redocly (recommended): ${totals.errors} errors, ${totals.warnings} warnings`)
 
-process.exit(count(0) + count(1) + totals.errors + totals.warnings === 0 ? 0 : 1)
+// The generated client must be the one of the committed document (packages/api-client).
+const client = run('node', ['packages/api-client/scripts/generate.mjs', '--check'])
+process.stdout.write(client.stdout + client.stderr)
+
+process.exit(count(0) + count(1) + totals.errors + totals.warnings === 0 && client.status === 0 ? 0 : 1)
