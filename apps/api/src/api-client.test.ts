@@ -68,8 +68,8 @@ describe('the generated API client (issue 28)', () => {
   })
 
   it('registers a gym owner and manages the gym', async () => {
-    let token: string | undefined
-    const client = createApiClient({ baseUrl, token: () => token })
+    const session: { token?: string } = {}
+    const client = createApiClient({ baseUrl, token: () => session.token })
     const email = uniqueEmail('owner')
 
     const registered = await client.POST('/api/v1/auth/business/register', {
@@ -83,7 +83,7 @@ describe('the generated API client (issue 28)', () => {
       },
     })
     expect(registered.response.status).toBe(200)
-    token = registered.data!.token
+    session.token = registered.data!.token
 
     const none = await client.GET('/api/v1/gyms/my-gym')
     expect(none.response.status).toBe(404)
