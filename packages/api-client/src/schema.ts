@@ -5062,6 +5062,23 @@ export interface operations {
           'application/json': components['schemas']['ApiError']
         }
       }
+      /** @description Busy or a dependency is down: try again after the seconds of the Retry-After header. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "Service busy, try again shortly"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
     }
   }
   confirmEmailChange: {
@@ -5939,6 +5956,23 @@ export interface operations {
            * @example {
            *       "status": 500,
            *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Busy or a dependency is down: try again after the seconds of the Retry-After header. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "Service busy, try again shortly"
            *     }
            */
           'application/json': components['schemas']['ApiError']
@@ -8031,6 +8065,23 @@ export interface operations {
            * @example {
            *       "status": 500,
            *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Busy or a dependency is down: try again after the seconds of the Retry-After header. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "Service busy, try again shortly"
            *     }
            */
           'application/json': components['schemas']['ApiError']
@@ -13717,6 +13768,23 @@ export interface operations {
            * @example {
            *       "status": 500,
            *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Busy or a dependency is down: try again after the seconds of the Retry-After header. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "Service busy, try again shortly"
            *     }
            */
           'application/json': components['schemas']['ApiError']

@@ -393,7 +393,7 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
         description: 'Checks the code; the client account is found or created and signed in (answers a session).',
         params: InvitationTokenParamsSchema,
         body: InvitationConfirmSchema,
-        response: { 200: InvitationConfirmedSchema, ...errors },
+        response: { 200: InvitationConfirmedSchema, ...errors, 503: ApiErrorSchema },
       },
       preHandler: [tokenLimit, app.limit('client-invitation-confirm-ip', { max: 30, windowMs: 10 * 60_000 })],
     },

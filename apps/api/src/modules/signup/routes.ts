@@ -82,7 +82,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         description:
           'Creates the account with the verification token of verifySignupCode and answers its id and a sign-up token for the checkout and payout calls.',
         body: MemberRegistrationSchema,
-        response: { 200: MemberRegisteredSchema, ...errors },
+        response: { 200: MemberRegisteredSchema, ...errors, 503: ApiErrorSchema },
       },
       preHandler: app.limit('register-ip', { max: 10, windowMs: 10 * 60_000 }),
     },

@@ -62,7 +62,7 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
         description:
           "Adds a trainer and their login account to the owner's gym. Without a password one is generated and answered once as generatedPassword; the plan's trainer limit applies.",
         body: TrainerWithUserInputSchema,
-        response: { 201: TrainerCreatedSchema, ...errors },
+        response: { 201: TrainerCreatedSchema, ...errors, 503: ApiErrorSchema },
       },
       preHandler: [owner, app.limit('trainer-create', { max: 120, windowMs: 60 * 60_000, key: (r) => r.user?.id })],
     },
