@@ -41,7 +41,7 @@ const targets = [
   },
   {
     name: 'api',
-    output: 'apps/api/dist/server.js',
+    output: 'apps/api/dist/supervisor.js',
     inputs: ['apps/api/src', 'apps/api/drizzle', 'apps/api/tsup.config.ts', 'apps/api/package.json', ...shared],
   },
 ]

@@ -4,6 +4,7 @@ export default defineConfig({
   // admin-create: `node apps/api/dist/admin-create.js --email …` where tsx is not installed.
   entry: {
     server: 'src/server.ts',
+    supervisor: 'src/supervisor.ts',
     cluster: 'src/cluster.ts',
     'cli/backup': 'src/cli/backup.ts',
     'admin-create': 'src/cli/admin-create.ts',

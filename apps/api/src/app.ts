@@ -2,7 +2,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
-import { openDatabase, type Database } from './db/client.ts'
+import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts'
 import authRoutes from './modules/auth/routes.ts'
 import mailboxRoutes from './modules/dev/mailbox.ts'
 import healthRoutes from './modules/health/routes.ts'
@@ -29,6 +29,8 @@ import requestLogPlugin from './plugins/request-log.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import opsPlugin from './plugins/ops.ts'
 import dbPlugin from './plugins/db.ts'
+import deadlinePlugin from './plugins/deadline.ts'
+import idempotencyPlugin from './plugins/idempotency.ts'
 import docsPlugin from './plugins/docs.ts'
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts'
 import { loggerOptions, requestIdOf } from './plugins/logging.ts'
@@ -49,6 +51,8 @@ export interface AppOptions {
   config: Config
   /** An open database (tests share one per file); otherwise one is opened from the config. */
   database?: Database
+  /** Close `database` with the app (default: only a database the app opened itself). */
+  closeDatabase?: boolean
   mailTransport?: MailTransport
   /** Deliver queued mail on a timer (default); tests call app.mailer.flush() instead. */
   mailAutoDeliver?: boolean
@@ -63,6 +67,24 @@ export interface AppOptions {
 function trustProxyOf(setting: Config['TRUST_PROXY']) {
   if (typeof setting !== 'number') return setting
   return (_address: string, hop: number) => hop < setting
+}
+
+/** How the configuration opens the database (issue 34: timeouts, start-up wait, disk reserve). */
+export function databaseOptionsOf(config: Config): DatabaseOptions {
+  return {
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    inMemory: config.inMemory,
+    poolMax: config.DATABASE_POOL_MAX,
+    timeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: config.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: config.DATABASE_IDLE_TX_TIMEOUT_MS,
+    },
+    startWaitSeconds: config.DATABASE_START_WAIT,
+    diskReserveBytes: config.DISK_RESERVE_MB * 1024 * 1024,
+  }
 }
 
 /** Every API module, mounted under /api/v1. Later modules register here. */
@@ -112,16 +134,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(config.PASSWORD_HASH_CONCURRENCY ? { concurrency: config.PASSWORD_HASH_CONCURRENCY } : {}),
   })
 
-  const database =
-    opts.database ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      inMemory: config.inMemory,
-      poolMax: config.DATABASE_POOL_MAX,
-    }))
+  const database = opts.database ?? (await openDatabase(databaseOptionsOf(config)))
 
   await app.register(errorsPlugin)
+  await app.register(deadlinePlugin)
   await app.register(inputHygienePlugin)
   await app.register(requestLogPlugin)
   await app.register(helmet, {
@@ -145,11 +161,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   })
   await app.register(cors, { origin: [config.APP_URL], credentials: false, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] })
-  await app.register(dbPlugin, { database, closeWithApp: !opts.database })
+  await app.register(dbPlugin, { database, closeWithApp: opts.closeDatabase ?? !opts.database })
   await app.register(limitsPlugin)
   await app.register(mailerPlugin, { transport: opts.mailTransport, autoDeliver: opts.mailAutoDeliver })
   await app.register(sessionCachePlugin)
   await app.register(authPlugin)
+  await app.register(idempotencyPlugin)
   await app.register(paymentsPlugin)
   await app.register(docsPlugin)
   await app.register(metricsPlugin)

@@ -116,6 +116,22 @@ const EnvSchema = z
       .pipe(z.string().min(16).optional())
       .optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    // Faults (issue 34, docs/operations.md): fail fast instead of hanging on a database that does not answer.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+    DATABASE_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Seconds `npm start` keeps retrying an unreachable database (`forever`, or 0 to exit at once). */
+    DATABASE_START_WAIT: z
+      .string()
+      .trim()
+      .regex(/^(forever|\d+)$/, 'must be "forever" or a number of seconds')
+      .default('forever')
+      .transform((v) => (v === 'forever' ? Infinity : Number(v))),
+    /** Every request answers within this (503 otherwise). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
+    /** Embedded database: writes are refused while DATA_DIR's disk has less free space (≥ 2 WAL segments + margin). */
+    DISK_RESERVE_MB: z.coerce.number().int().min(0).default(64),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

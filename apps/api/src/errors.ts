@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@app/contracts'
+import type { ErrorCode, ServiceErrorCode } from '@app/contracts'
 
 /** One code per field; only codes the web app has words for (contracts ERROR_CODES). */
 export type FieldErrors = Record<string, ErrorCode>
@@ -10,6 +10,7 @@ export class HttpError extends Error {
     message: string,
     public readonly errors?: FieldErrors,
     public readonly headers?: Record<string, string>,
+    public readonly code?: ServiceErrorCode,
   ) {
     super(message)
   }
@@ -23,3 +24,7 @@ export const notFound = (message = 'Not found', errors?: FieldErrors) => new Htt
 export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors)
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+
+/** 503/507 for a dependency that cannot serve now: a stable code and Retry-After (issue 34). */
+export const serviceUnavailable = (code: ServiceErrorCode, message: string, retryAfterSeconds: number, status = 503) =>
+  new HttpError(status, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }, code)

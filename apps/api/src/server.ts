@@ -1,7 +1,30 @@
-import { buildApp } from './app.ts'
+import { buildApp, databaseOptionsOf } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { restrictNewFiles, secureDataDir } from './data-dir.ts'
+import { DatabaseStartError, openDatabase } from './db/client.ts'
+import { databaseFault } from './db/faults.ts'
 import { SANDBOX_IN_PRODUCTION_WARNING } from './modules/sandbox/routes.ts'
+import { EXIT_DO_NOT_RESTART } from './supervise.ts'
+
+// Under the supervisor (src/supervisor.ts, src/cluster.ts): a heartbeat while the event loop runs.
+if (process.send) {
+  const beat = setInterval(() => process.connected && process.send!({ type: 'heartbeat' }), 1_000)
+  beat.unref()
+}
+
+// A database error that escapes a request (a background task, an 'error' event) is told once by
+// the database monitor; it never ends the process (issue 34). Anything else still does, and the
+// supervisor starts a fresh one.
+const escaped = (kind: string) => (err: unknown) => {
+  if (databaseFault(err)) {
+    console.error(`${kind} (database): ${String((err as Error)?.message ?? err).split('\n')[0]}`)
+    return
+  }
+  console.error(err)
+  process.exit(1)
+}
+process.on('unhandledRejection', escaped('unhandled rejection'))
+process.on('uncaughtException', escaped('uncaught exception'))
 
 async function main() {
   // Before anything is written to DATA_DIR (secrets.json, the database).
@@ -12,12 +35,15 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message)
-      process.exit(1)
+      process.exit(EXIT_DO_NOT_RESTART)
     }
     throw err
   }
   secureDataDir(config.DATA_DIR)
-  const app = await buildApp({ config })
+  // Waits for an unreachable database (or a full disk) with backoff, one line per attempt,
+  // for DATABASE_START_WAIT seconds (default: forever).
+  const database = await openDatabase(databaseOptionsOf(config))
+  const app = await buildApp({ config, database, closeDatabase: true })
   const shutdown = async (signal: string) => {
     // Stops accepting, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), then the onClose
     // hooks flush: the mail worker's current run, the database (PGlite checkpoints on close).
@@ -31,6 +57,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  if (process.send && process.connected) process.send({ type: 'ready' })
   const base = config.APP_URL
   const db = app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`
   console.log(
@@ -57,6 +84,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof DatabaseStartError) {
+    // One line naming the database or DATA_DIR, no stack (the supervisor does not restart: 78).
+    console.error(err.message)
+    process.exit(EXIT_DO_NOT_RESTART)
+  }
   console.error(err)
   process.exit(1)
 })

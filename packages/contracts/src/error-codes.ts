@@ -46,3 +46,26 @@ export type ErrorCode = (typeof ERROR_CODES)[number]
 export const ErrorCode = Object.fromEntries(ERROR_CODES.map((c) => [c, c])) as { readonly [C in ErrorCode]: C }
 
 export const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value)
+
+/**
+ * Codes of refusals that are about the service rather than a field (issue 34), in the error
+ * body's `code`. 503 and 507 come with Retry-After: the same request may be sent again (with the
+ * same Idempotency-Key) after that many seconds.
+ */
+export const SERVICE_ERROR_CODES = [
+  /** 503: the database does not answer (restarting, unreachable). */
+  'databaseUnavailable',
+  /** 503: the database answered too slowly (statement or lock timeout, frozen server). */
+  'databaseTimeout',
+  /** 507: no room left to store data; reads still work. */
+  'storageFull',
+  /** 503: the request did not finish within REQUEST_TIMEOUT_MS. */
+  'requestTimeout',
+  /** 422: the Idempotency-Key was used before for a different request. */
+  'idempotencyKeyReused',
+  /** 409: a request with this Idempotency-Key is still being processed. */
+  'idempotencyKeyInProgress',
+  /** 409: the request with this Idempotency-Key was carried out but its answer was lost. */
+  'idempotencyAnswerLost',
+] as const
+export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number]

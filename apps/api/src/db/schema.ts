@@ -589,3 +589,4 @@ export const leads = pgTable(
   ],
 )
 // --- end of operator console ---
+export * from './schema/idempotency.ts'

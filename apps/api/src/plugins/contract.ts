@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@app/contracts'
 import type { RouteOptions } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { acceptsIdempotencyKey } from './idempotency.ts'
 
 /**
  * The OpenAPI contract (docs/api.md, decision 120). Route files give what only they know
@@ -79,7 +80,7 @@ export function withTraits<T extends object>(hook: T, traits: HookTraits): T {
 const hooksOf = (hook: unknown): unknown[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook])
 
 /** What a route's hooks and schema say about the answers it can give. */
-export function routeTraits(route: Pick<RouteOptions, 'onRequest' | 'preHandler' | 'method' | 'url' | 'schema'>) {
+export function routeTraits(route: Pick<RouteOptions, 'onRequest' | 'preHandler' | 'method' | 'url' | 'schema' | 'config'>) {
   const traits: HookTraits = {}
   for (const hook of [...hooksOf(route.onRequest), ...hooksOf(route.preHandler)]) {
     Object.assign(traits, (hook as Record<symbol, HookTraits | undefined> | null)?.[TRAITS] ?? {})
@@ -90,6 +91,7 @@ export function routeTraits(route: Pick<RouteOptions, 'onRequest' | 'preHandler'
     ...traits,
     // Fastify parses a body on these methods whether or not the route takes one.
     takesBody: methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)),
+    acceptsIdempotencyKey: acceptsIdempotencyKey(route),
     hasPathParams: Boolean(schema.params) || /[:*]/.test(route.url),
   }
 }
@@ -123,11 +125,17 @@ export const STANDARD_ERRORS: Record<number, { description: string; example: obj
   },
   403: { description: 'Signed in, but this account may not do this.', example: errorExample(403, 'Your account cannot do this') },
   404: { description: 'No such resource, or not one of yours.', example: errorExample(404, 'Not found') },
-  409: { description: 'Conflicts with the current state (e.g. already exists, or in use).', example: errorExample(409, 'Conflict') },
+  409: {
+    description:
+      'Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After).',
+    example: errorExample(409, 'Conflict'),
+    headers: { 'Retry-After': { ...retryAfter['Retry-After'], description: 'With idempotencyKeyInProgress: seconds to wait.' } },
+  },
   413: { description: 'The request body is larger than the limit (1 MiB).', example: errorExample(413, 'Request body is too large') },
   415: { description: 'Unsupported Content-Type: send application/json.', example: errorExample(415, 'Unsupported media type') },
   422: {
-    description: 'Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters).',
+    description:
+      'Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused).',
     example: errorExample(422, 'Unprocessable entity', { email: 'invalidEmail' }),
   },
   429: {
@@ -140,16 +148,25 @@ export const STANDARD_ERRORS: Record<number, { description: string; example: obj
     example: errorExample(500, 'Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)'),
   },
   503: {
-    description: 'Busy or a dependency is down: try again after the seconds of the Retry-After header.',
-    example: errorExample(503, 'Service busy, try again shortly'),
+    description:
+      'Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After.',
+    example: { status: 503, message: 'The database is not answering; try again in a few seconds.', code: 'databaseUnavailable' },
+    headers: retryAfter,
+  },
+  507: {
+    description: 'No room left to store data (`code` storageFull); reads still work. Retry after Retry-After.',
+    example: { status: 507, message: 'The server has no room to store this right now; try again later.', code: 'storageFull' },
     headers: retryAfter,
   },
 }
 
 /** Error statuses a route gives by how it is built (docs/api.md lists the rules). */
 export function derivedErrorStatuses(traits: ReturnType<typeof routeTraits>): number[] {
-  const statuses = new Set<number>([422, 500])
-  if (traits.takesBody) [400, 413, 415].forEach((s) => statuses.add(s))
+  // 503: a database fault or the request deadline (plugins/deadline.ts) can stop any call.
+  const statuses = new Set<number>([422, 500, 503])
+  // 507: a write when the disk is under its reserve.
+  if (traits.takesBody) [400, 413, 415, 507].forEach((s) => statuses.add(s))
+  if (traits.acceptsIdempotencyKey) statuses.add(409)
   if (traits.hasPathParams) [400, 404].forEach((s) => statuses.add(s))
   if (traits.authenticates || traits.acceptsSignupToken) statuses.add(401)
   if (traits.checksRole) statuses.add(403)
@@ -164,22 +181,6 @@ export const apiError = (description: string) => ApiErrorSchema.describe(descrip
 export function csvResponse(description: string, example: string) {
   return { description, content: { 'text/csv': { schema: z.string().meta({ examples: [example] }) } } }
 }
-
-/**
- * The Idempotency-Key request header of creating and money operations: `headers: idempotencyKeyHeaders`.
- * Loose object: the other headers (Authorization, …) stay on the request.
- */
-export const idempotencyKeyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .min(8)
-    .max(255)
-    .optional()
-    .meta({
-      description: 'A unique key per intended operation: a retry with the same key answers the first result instead of repeating it.',
-      examples: ['3f0c2a9e-5b1d-4e7a-9c8b-2d4f6a8b0c1e'],
-    }),
-})
 
 // @fastify/swagger reads a response's description from this key and drops it from the schema.
 const RESPONSE_DESCRIPTION = 'x-response-description'

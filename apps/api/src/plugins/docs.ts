@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { brand } from '../brand.ts'
 import { API_ERROR_COMPONENT, API_TAGS, SECURITY_SCHEMES, contractTransform } from './contract.ts'
+import { withIdempotencyHeader } from './idempotency.ts'
 
 /** The contract's version: a breaking change bumps the major (npm run api:diff, docs/api.md). */
 export const API_VERSION = '1.0.0'
@@ -39,7 +40,7 @@ export default fp(
         tags: [...API_TAGS],
         components: { securitySchemes: SECURITY_SCHEMES, schemas: { ApiError: API_ERROR_COMPONENT } },
       },
-      transform: contractTransform as never,
+      transform: withIdempotencyHeader(contractTransform) as never,
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())

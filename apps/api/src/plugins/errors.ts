@@ -3,7 +3,8 @@ import fp from 'fastify-plugin'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { HttpError } from '../errors.ts'
+import { databaseFault, type DatabaseFault } from '../db/faults.ts'
+import { HttpError, serviceUnavailable } from '../errors.ts'
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -20,6 +21,19 @@ const STATUS_MESSAGES: Record<number, string> = {
   431: 'Request header fields too large',
   500: 'Internal server error',
   503: 'Service unavailable',
+  507: 'Insufficient storage',
+}
+
+/** What a client is told when the database cannot serve (no internals: no SQL, no host). */
+export function faultError(fault: DatabaseFault): HttpError {
+  switch (fault) {
+    case 'storage':
+      return serviceUnavailable('storageFull', 'The server has no room to store this right now; try again later.', 60, 507)
+    case 'timeout':
+      return serviceUnavailable('databaseTimeout', 'The database is answering too slowly; try again in a few seconds.', 5)
+    default:
+      return serviceUnavailable('databaseUnavailable', 'The database is not answering; try again in a few seconds.', 5)
+  }
 }
 
 interface ValidationIssue {
@@ -69,11 +83,11 @@ export const MAX_URL_LENGTH = 8 * 1024
 // Never the error's own message for a client error: Fastify's and Node's repeat the input.
 const messageOf = (status: number) => STATUS_MESSAGES[status] ?? STATUS_CODES[status] ?? 'Error'
 
-function send(reply: FastifyReply, status: number, message?: string, errors?: Record<string, string>) {
+function send(reply: FastifyReply, status: number, message?: string, errors?: Record<string, string>, code?: string) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({ status, message: message || STATUS_MESSAGES[status] || 'Error', ...(errors ? { errors } : {}) })
+    .send({ status, message: message || STATUS_MESSAGES[status] || 'Error', ...(errors ? { errors } : {}), ...(code ? { code } : {}) })
 }
 
 export default fp(
@@ -81,7 +95,22 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers)
-        return send(reply, error.status, error.message, error.errors)
+        return send(reply, error.status, error.message, error.errors, error.code)
+      }
+      const fault = databaseFault(error)
+      if (fault) {
+        // The state line ("database unreachable", "disk full") is written once by the monitor;
+        // each request only at debug level, without a stack.
+        const reason = String((error as Error).message ?? error)
+          .split('\n')[0]!
+          .slice(0, 200)
+        if (fault === 'storage') (app.database.storage?.monitor ?? app.database.monitor).down(reason)
+        // A lock or statement timeout is one slow request; no answer at all is an outage.
+        else if (fault === 'unavailable' || /read timeout/i.test(reason)) app.database.monitor.down(reason)
+        request.log.debug({ fault, reason }, 'request refused: database fault')
+        const refusal = faultError(fault)
+        reply.headers(refusal.headers!)
+        return send(reply, refusal.status, refusal.message, undefined, refusal.code)
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return send(reply, 422, 'Unprocessable entity', fieldErrors(error.validation as ValidationIssue[]))

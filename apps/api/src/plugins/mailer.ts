@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { devMailbox, mailOutbox } from '../db/schema.ts'
+import { databaseFault } from '../db/faults.ts'
+import { outsideRequest } from '../db/transaction-hooks.ts'
 
 export interface Mail {
   to: string
@@ -217,14 +219,21 @@ export default fp(
 
     const kick = () => {
       if (!autoDeliver) return
-      setImmediate(() => {
-        flush().catch((err) => app.log.error({ err }, 'mail worker failed'))
-        if (Date.now() - lastPurgeAt < PURGE_EVERY_MS || closed) return
-        lastPurgeAt = Date.now()
-        purging = purge()
-          .catch((err) => app.log.error({ err }, 'mail purge failed'))
-          .finally(() => (purging = null))
-      })
+      // Not part of the request that enqueued the mail (its Idempotency-Key hooks, db/transaction-hooks.ts).
+      setImmediate(() => outsideRequest(() => kickNow()))
+    }
+    // A database outage is told once by the database monitor, not every 2 s here.
+    const logFailure = (what: string) => (err: unknown) => {
+      if (databaseFault(err)) app.log.debug({ fault: databaseFault(err) }, `${what}: database unavailable`)
+      else app.log.error({ err }, what)
+    }
+    const kickNow = () => {
+      flush().catch(logFailure('mail worker failed'))
+      if (Date.now() - lastPurgeAt < PURGE_EVERY_MS || closed) return
+      lastPurgeAt = Date.now()
+      purging = purge()
+        .catch(logFailure('mail purge failed'))
+        .finally(() => (purging = null))
     }
 
     app.decorate('mailer', {

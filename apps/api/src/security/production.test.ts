@@ -96,7 +96,8 @@ describe('a production start needs a real payment provider and real mail (issue 
 describe('the real server refuses an unsafe production start', () => {
   it('exits with a message naming the missing variables', async () => {
     const { code, output } = await startServerExpectingFailure({ NODE_ENV: 'production', ...SECRETS })
-    expect(code).toBe(1)
+    // 78: a setting is wrong, so the supervisor does not start it again (src/supervise.ts).
+    expect(code).toBe(78)
     expect(output).toContain('STRIPE_SECRET_KEY')
     expect(output).toContain('SMTP_URL')
     expect(output).not.toContain('Listening')

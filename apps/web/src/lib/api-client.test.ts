@@ -147,4 +147,53 @@ describe('api client', () => {
     await expect(api.get('/x')).rejects.toThrow('Failed to fetch')
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
+
+  it('every write carries an Idempotency-Key, new per submit, the same on its automatic retries', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { status: 401, message: 'Invalid or expired token' }))
+      .mockResolvedValueOnce(json(200, { token: 'new-access', refreshToken: 'new-refresh' }))
+      .mockResolvedValueOnce(json(201, { id: 'g1' }))
+      .mockResolvedValueOnce(json(201, { id: 'g2' }))
+      .mockResolvedValueOnce(json(200, []))
+    await api.post('/gyms', { name: 'Box' })
+    await api.post('/gyms', { name: 'Box' })
+    await api.get('/gyms')
+    const keyOf = (i: number) => ((fetchMock.mock.calls[i]![1] as RequestInit).headers as Record<string, string>)['Idempotency-Key']
+    // The 401 and its retry share one key; the refresh call has none; the next submit has another.
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/)
+    expect(urlOf(fetchMock.mock.calls[1])).toBe('/api/v1/auth/refresh')
+    expect(keyOf(1)).toBeUndefined()
+    expect(keyOf(2)).toBe(keyOf(0))
+    expect(keyOf(3)).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keyOf(3)).not.toBe(keyOf(0))
+    expect(keyOf(4)).toBeUndefined()
+  })
+
+  it('a 503 with a short Retry-After is retried once after that wait, with the same key', async () => {
+    vi.useFakeTimers()
+    try {
+      const unavailable = () =>
+        new Response(JSON.stringify({ status: 503, message: 'The database is not answering', code: 'databaseUnavailable' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        })
+      fetchMock.mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(json(201, { id: 'g1' }))
+      const done = api.post('/gyms', { name: 'Box' })
+      await vi.advanceTimersByTimeAsync(1_900)
+      expect(fetchMock).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(200)
+      await expect(done).resolves.toEqual({ id: 'g1' })
+      const keys = fetchMock.mock.calls.map((c) => ((c[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'])
+      expect(keys[0]).toBe(keys[1])
+      // A second 503 is the caller's to show.
+      fetchMock.mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(unavailable())
+      const failing = api.post('/gyms', { name: 'Box' }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(2_100)
+      const err = (await failing) as ApiError
+      expect(err.status).toBe(503)
+      expect(err.retryAfter).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

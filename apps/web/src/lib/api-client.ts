@@ -42,6 +42,22 @@ export interface RequestOptions {
   bearer?: string
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** Idempotency-Key of a write (default: a new one per call, kept for its automatic retries). */
+  idempotencyKey?: string
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** A 503 asking to wait at most this long is retried once, by itself (issue 34). */
+const MAX_AUTO_RETRY_AFTER_S = 5
+
+/** A random UUID; crypto.randomUUID exists only in secure contexts (https, localhost). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
 const BODY_LOCKED = /body.*(locked|disturbed|used)|(locked|disturbed|used).*body/i
@@ -115,13 +131,21 @@ export function refreshSession(): Promise<string> {
 
 export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const auth = opts.auth ?? true
-  const token = opts.bearer ?? (auth ? getSession()?.token : undefined)
+  let token = opts.bearer ?? (auth ? getSession()?.token : undefined)
+  // One key per submit, the same on every automatic retry below: the server stores a write once.
+  if (WRITES.has(method)) opts = { ...opts, headers: { 'Idempotency-Key': opts.idempotencyKey ?? newIdempotencyKey(), ...opts.headers } }
   let response = await send(method, path, opts, token)
   if (response.status === 401 && auth && token && !opts.bearer) {
     // Another request may have refreshed already: then only retry with the new token.
     const latest = getSession()?.token
-    const fresh = latest && latest !== token ? latest : await refreshSession()
-    response = await send(method, path, opts, fresh)
+    token = latest && latest !== token ? latest : await refreshSession()
+    response = await send(method, path, opts, token)
+  }
+  // The server is briefly unavailable (database restarting): wait as asked and try once more.
+  const retryAfter = Number(response.headers.get('retry-after'))
+  if (response.status === 503 && retryAfter > 0 && retryAfter <= MAX_AUTO_RETRY_AFTER_S) {
+    await sleep(retryAfter * 1000)
+    response = await send(method, path, opts, token)
   }
   const data = await parse(response)
   if (!response.ok) throw toError(response, data)

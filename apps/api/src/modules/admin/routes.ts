@@ -4,6 +4,7 @@ import businessesRoutes from './businesses-routes.ts'
 import leadsRoutes from './leads-routes.ts'
 import moneyRoutes from './money-routes.ts'
 import trainersRoutes from './trainers-routes.ts'
+import systemRoutes from './system-routes.ts'
 
 /**
  * The operator console's API (issue 13; docs/admin-console.md). Platform operators only (role
@@ -16,4 +17,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(businessesRoutes)
   await app.register(moneyRoutes)
   await app.register(auditRoutes)
+  await app.register(systemRoutes)
 }

@@ -6,6 +6,7 @@ import {
   AdminLeadListSchema,
   AdminMoneySummarySchema,
   AdminMoneyTransactionsSchema,
+  AdminSystemStatusSchema,
   AdminResendMailResultSchema,
   AdminTrainerDetailSchema,
   AdminTrainerListSchema,
@@ -74,3 +75,5 @@ export async function downloadCsv(path: string, params: ListParams, fileName: st
   link.remove()
   setTimeout(() => URL.revokeObjectURL(href), 10_000)
 }
+
+export const getSystemStatus = async () => AdminSystemStatusSchema.parse(await api.get('/admin/system'))

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useSession } from '@/lib/use-session'
 import { cn } from '@/lib/utils'
+import { SystemAlert } from './system-alert'
 
 export const ADMIN_ROLE = 'platform_admin'
 
@@ -88,6 +89,7 @@ export function AdminShell({ children }: { children?: ReactNode }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 outline-none">
+        <SystemAlert />
         {children ?? <Outlet />}
       </main>
     </div>
