@@ -112,7 +112,8 @@ describe('the OpenAPI contract (issue 28)', () => {
       if (op.responses['429']) expect(op.responses['429'].headers, where).toHaveProperty('Retry-After')
     }
     const forms = paths['/api/v1/forms']!.post!
-    expect(Object.keys(forms.responses).sort()).toEqual(['201', '400', '413', '415', '422', '429', '500'])
+    expect(Object.keys(forms.responses).sort()).toEqual(['201', '400', '409', '413', '415', '422', '429', '500', '503', '507'])
+    expect(forms.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['header idempotency-key'])
     const leads = paths['/api/v1/admin/leads']!.get!
     for (const s of ['401', '403', '422', '429']) expect(leads.responses[s], s).toBeDefined()
     expect(paths['/api/v1/auth/me']!.get!.responses['403']).toBeUndefined()
@@ -179,7 +180,7 @@ describe('the response check of the API tests (testing/contract-check.ts)', () =
     for (const url of ['/api/v1/good', '/api/v1/teapot', '/api/v1/text', '/api/v1/shape']) await app.inject({ method: 'GET', url })
     await app.close()
     expect(found).toEqual([
-      expect.stringContaining('GET /api/v1/teapot answered 418; the document lists 200, 404, 422, 500'),
+      expect.stringContaining('GET /api/v1/teapot answered 418; the document lists 200, 404, 422, 500, 503'),
       expect.stringContaining('GET /api/v1/text 200: Content-Type text/plain'),
       expect.stringMatching(/GET \/api\/v1\/shape 404: body/),
     ])
