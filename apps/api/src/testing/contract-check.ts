@@ -1,3 +1,5 @@
+import type { ValidateFunction } from 'ajv'
+import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { OpenAPIBackend, type Document } from 'openapi-backend'
@@ -5,7 +7,7 @@ import { afterEach, expect } from 'vitest'
 import { isApiUrl } from '../plugins/contract.ts'
 
 interface ResponseObject {
-  content?: Record<string, unknown>
+  content?: Record<string, { schema?: object }>
   headers?: Record<string, { required?: boolean }>
 }
 interface Operation {
@@ -34,6 +36,18 @@ export function useContractCheck() {
 /** Adds the onSend hook that reports each answer of `app` that its own document does not list. */
 export function checkAnswers(app: FastifyInstance, report: (violation: string) => void) {
   let api: OpenAPIBackend | undefined
+  // One Ajv for every response schema, each compiled once when first seen: the shared ApiError
+  // schema of ten statuses of eighty operations is compiled once, not eight hundred times.
+  // JSON Schema 2020-12: the dialect of OpenAPI 3.1 and of zod's output.
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats.default(ajv)
+  const compiled = new Map<string, ValidateFunction>()
+  const validatorOf = (schema: object) => {
+    const key = JSON.stringify(schema)
+    const validate = compiled.get(key) ?? ajv.compile(schema)
+    compiled.set(key, validate)
+    return validate
+  }
   const backend = async () => {
     if (api) return api
     api = new OpenAPIBackend({
@@ -41,10 +55,7 @@ export function checkAnswers(app: FastifyInstance, report: (violation: string) =
       definition: structuredClone(app.swagger()) as Document,
       quick: true,
       strict: true,
-      customizeAjv: (ajv) => {
-        addFormats.default(ajv)
-        return ajv
-      },
+      validate: false,
     })
     await api.init()
     return api
@@ -89,10 +100,12 @@ export function checkAnswers(app: FastifyInstance, report: (violation: string) =
       report(`${where} ${status}: Content-Type ${type || '(none)'}, the document declares ${declared.join(', ') || 'no body'}`)
       return
     }
-    if (type === 'application/json' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      const result = (await backend()).validator.validateResponse(JSON.parse(String(payload)), operation.operationId, reply.statusCode)
-      for (const error of result.errors ?? [])
-        report(`${where} ${status}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`)
+    const schema = response.content?.[type]?.schema
+    if (type === 'application/json' && schema && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const validate = validatorOf(schema)
+      if (!validate(JSON.parse(String(payload))))
+        for (const error of validate.errors ?? [])
+          report(`${where} ${status}: body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`)
     }
   }
 }
