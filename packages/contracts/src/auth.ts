@@ -5,33 +5,78 @@ export type Role = z.infer<typeof RoleSchema>
 
 export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email())
 
-export const UserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: RoleSchema,
-  isActive: z.boolean(),
-  /** Whether the person proved they read this address (a code or a confirmation link). */
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: RoleSchema,
+    isActive: z.boolean(),
+    /** Whether the person proved they read this address (a code or a confirmation link). */
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e',
+        email: 'ana.perez@example.com',
+        firstName: 'Ana',
+        lastName: 'Pérez',
+        role: 'trainer',
+        isActive: true,
+        emailVerified: true,
+        createdAt: '2026-03-01T12:00:00.000Z',
+        updatedAt: '2026-03-01T12:00:00.000Z',
+      },
+    ],
+  })
 export type User = z.infer<typeof UserSchema>
 
-export const LoginSchema = z.strictObject({
-  email: EmailSchema,
-  password: z.string().min(1).max(200),
-})
+export const LoginSchema = z
+  .strictObject({
+    email: EmailSchema,
+    password: z.string().min(1).max(200),
+  })
+  .meta({ examples: [{ email: 'ana.perez@example.com', password: 'Secreta#2026' }] })
 export type Login = z.infer<typeof LoginSchema>
 
-export const TokenPairSchema = z.object({
-  token: z.string(),
-  refreshToken: z.string(),
-})
+export const TokenPairSchema = z
+  .object({
+    token: z.string(),
+    refreshToken: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZDNjIn0.c2lnbmF0dXJl',
+        refreshToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJhMWIyIn0.c2lnbmF0dXJl',
+      },
+    ],
+  })
 export type TokenPair = z.infer<typeof TokenPairSchema>
 
-export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema })
+export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema }).meta({
+  examples: [
+    {
+      token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZDNjIn0.c2lnbmF0dXJl',
+      refreshToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJhMWIyIn0.c2lnbmF0dXJl',
+      user: {
+        id: '8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e',
+        email: 'ana.perez@example.com',
+        firstName: 'Ana',
+        lastName: 'Pérez',
+        role: 'trainer',
+        isActive: true,
+        emailVerified: true,
+        createdAt: '2026-03-01T12:00:00.000Z',
+        updatedAt: '2026-03-01T12:00:00.000Z',
+      },
+    },
+  ],
+})
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
 
 /** POST /auth/email/verification/confirm: the code mailed to the signed-in user's own address. */

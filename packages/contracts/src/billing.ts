@@ -12,7 +12,9 @@ export const CheckoutRequestSchema = z.strictObject({
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 
-export const CheckoutCreatedSchema = z.object({ url: z.string() })
+export const CheckoutCreatedSchema = z
+  .object({ url: z.string() })
+  .meta({ examples: [{ url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' }] })
 export type CheckoutCreated = z.infer<typeof CheckoutCreatedSchema>
 
 export const CheckoutStatusSchema = z.object({
@@ -45,5 +47,7 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 export const BillingPortalRequestSchema = z.strictObject({
   returnUrl: z.string().trim().min(1, { error: 'required' }).max(2000),
 })
-export const BillingPortalSessionSchema = z.object({ url: z.string() })
+export const BillingPortalSessionSchema = z
+  .object({ url: z.string() })
+  .meta({ examples: [{ url: 'https://billing.stripe.com/p/session/test_a1b2c3' }] })
 export type BillingPortalSession = z.infer<typeof BillingPortalSessionSchema>

@@ -8,7 +8,9 @@ export const OnboardingSetupRequestSchema = z.strictObject({
 })
 export type OnboardingSetupRequest = z.infer<typeof OnboardingSetupRequestSchema>
 
-export const OnboardingSetupSchema = z.object({ onboardingUrl: z.string() })
+export const OnboardingSetupSchema = z
+  .object({ onboardingUrl: z.string() })
+  .meta({ examples: [{ onboardingUrl: 'https://connect.stripe.com/setup/e/acct_1Q2w3E4r5T6y/a1b2c3' }] })
 export type OnboardingSetup = z.infer<typeof OnboardingSetupSchema>
 
 export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: 'notFound' }) })

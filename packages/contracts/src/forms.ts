@@ -10,15 +10,26 @@ const text = (max: number) => z.string().trim().min(1, { error: 'required' }).ma
  * A contact form sent from a public page (no auth). The free-access request puts the visitor's
  * name, e-mail, WhatsApp and city in `content` (spec §7).
  */
-export const FormSubmissionSchema = z.strictObject({
-  title: text(FORM_LIMITS.title),
-  content: text(FORM_LIMITS.content),
-  email: EmailSchema,
-  subject: text(FORM_LIMITS.subject),
-})
+export const FormSubmissionSchema = z
+  .strictObject({
+    title: text(FORM_LIMITS.title),
+    content: text(FORM_LIMITS.content),
+    email: EmailSchema,
+    subject: text(FORM_LIMITS.subject),
+  })
+  .meta({
+    examples: [
+      {
+        title: 'Solicitud de acceso gratuito',
+        content: 'Nombre: Ana Pérez\nEmail: ana.perez@example.com\nWhatsApp: +56 9 1234 5678\nCiudad: Santiago',
+        email: 'ana.perez@example.com',
+        subject: 'Acceso gratuito: Ana Pérez',
+      },
+    ],
+  })
 export type FormSubmission = z.infer<typeof FormSubmissionSchema>
 
-export const FormSubmissionResultSchema = z.object({ id: z.string() })
+export const FormSubmissionResultSchema = z.object({ id: z.string() }).meta({ examples: [{ id: '0f3a9c2e-7b1d-4e5f-8a6b-9c0d1e2f3a4b' }] })
 export type FormSubmissionResult = z.infer<typeof FormSubmissionResultSchema>
 
 /** Longest accepted values of the free-access request form (the inputs stop typing there). */

@@ -23,5 +23,26 @@ export const PlanSchema = z.object({
 })
 export type Plan = z.infer<typeof PlanSchema>
 
-export const PlanListSchema = z.object({ data: z.array(PlanSchema) })
+export const PlanListSchema = z.object({ data: z.array(PlanSchema) }).meta({
+  examples: [
+    {
+      data: [
+        {
+          id: 'b7e6d5c4-3b2a-4190-8f7e-6d5c4b3a2910',
+          key: 'starter',
+          title: 'Starter',
+          description: 'Para entrenadores que comienzan',
+          benefits: ['Hasta 5 clientes', 'Cobros automáticos', 'App móvil'],
+          priceUsd: 20,
+          priceClp: 19000,
+          period: 'month',
+          clientLimit: 5,
+          target: 'Entrenadores personales',
+          popular: true,
+          purchasable: true,
+        },
+      ],
+    },
+  ],
+})
 export type PlanList = z.infer<typeof PlanListSchema>

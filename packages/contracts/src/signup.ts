@@ -2,36 +2,51 @@ import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { OTP_LENGTH, SIGNUP_PASSWORD_MIN } from './constants.ts'
 
-export const OtpRequestSchema = z.strictObject({ email: EmailSchema })
+export const OtpRequestSchema = z.strictObject({ email: EmailSchema }).meta({ examples: [{ email: 'ana.perez@example.com' }] })
 export type OtpRequest = z.infer<typeof OtpRequestSchema>
 
-export const OtpSentSchema = z.object({
-  ok: z.literal(true),
-  /** Seconds until another code may be sent. */
-  resendAfterSeconds: z.number().int(),
-  expiresInSeconds: z.number().int(),
-})
+export const OtpSentSchema = z
+  .object({
+    ok: z.literal(true),
+    /** Seconds until another code may be sent. */
+    resendAfterSeconds: z.number().int(),
+    expiresInSeconds: z.number().int(),
+  })
+  .meta({ examples: [{ ok: true, resendAfterSeconds: 120, expiresInSeconds: 600 }] })
 export type OtpSent = z.infer<typeof OtpSentSchema>
 
-export const OtpVerifySchema = z.strictObject({
-  email: EmailSchema,
-  otp: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
-})
+export const OtpVerifySchema = z
+  .strictObject({
+    email: EmailSchema,
+    otp: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
+  })
+  .meta({ examples: [{ email: 'ana.perez@example.com', otp: '482913' }] })
 export type OtpVerify = z.infer<typeof OtpVerifySchema>
 
 /**
  * `verificationToken` proves to `POST /auth/email/register` that this caller read the code sent
  * to this e-mail: single use, bound to the e-mail, valid OTP_VERIFIED_WINDOW_SECONDS.
  */
-export const OtpVerifiedSchema = z.object({
-  ok: z.literal(true),
-  verified: z.literal(true),
-  verificationToken: z.string(),
-  verificationTokenExpiresAt: z.string(),
-})
+export const OtpVerifiedSchema = z
+  .object({
+    ok: z.literal(true),
+    verified: z.literal(true),
+    verificationToken: z.string(),
+    verificationTokenExpiresAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        ok: true,
+        verified: true,
+        verificationToken: 'vt_6f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        verificationTokenExpiresAt: '2026-03-01T12:30:00.000Z',
+      },
+    ],
+  })
 export type OtpVerified = z.infer<typeof OtpVerifiedSchema>
 
 /** Trainer sign-up password: 8+ characters with lower case, upper case, a digit and a symbol (spec §5). */
@@ -45,28 +60,53 @@ export const PASSWORD_RULES = [
 export type PasswordRule = (typeof PASSWORD_RULES)[number]['key']
 export const isStrongPassword = (p: string) => PASSWORD_RULES.every((r) => r.test(p))
 
-export const MemberRegistrationSchema = z.strictObject({
-  email: EmailSchema,
-  password: z.string().max(200).refine(isStrongPassword, { error: 'weakPassword' }),
-  firstName: z.string().trim().min(1, { error: 'required' }).max(100),
-  lastName: z.string().trim().min(1, { error: 'required' }).max(100),
-  userType: z.literal('member'),
-  /** From `POST /auth/email/otp/verify` for this e-mail; used up by the registration. */
-  verificationToken: z.string().trim().min(1, { error: 'required' }).max(200),
-})
+export const MemberRegistrationSchema = z
+  .strictObject({
+    email: EmailSchema,
+    password: z.string().max(200).refine(isStrongPassword, { error: 'weakPassword' }),
+    firstName: z.string().trim().min(1, { error: 'required' }).max(100),
+    lastName: z.string().trim().min(1, { error: 'required' }).max(100),
+    userType: z.literal('member'),
+    /** From `POST /auth/email/otp/verify` for this e-mail; used up by the registration. */
+    verificationToken: z.string().trim().min(1, { error: 'required' }).max(200),
+  })
+  .meta({
+    examples: [
+      {
+        email: 'ana.perez@example.com',
+        password: 'Secreta#2026',
+        firstName: 'Ana',
+        lastName: 'Pérez',
+        userType: 'member',
+        verificationToken: 'vt_6f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      },
+    ],
+  })
 export type MemberRegistration = z.infer<typeof MemberRegistrationSchema>
 
 /**
  * `signupToken` proves, until the trainer signs in, that the caller is the user who just
  * registered (docs/decisions/030). Sent as the bearer token of the checkout and payout calls.
  */
-export const MemberRegisteredSchema = z.object({
-  id: z.string(),
-  signupToken: z.string(),
-  signupTokenExpiresAt: z.string(),
-})
+export const MemberRegisteredSchema = z
+  .object({
+    id: z.string(),
+    signupToken: z.string(),
+    signupTokenExpiresAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e',
+        signupToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZDNjIiwidHlwIjoic2lnbnVwIn0.c2ln',
+        signupTokenExpiresAt: '2026-03-02T12:00:00.000Z',
+      },
+    ],
+  })
 export type MemberRegistered = z.infer<typeof MemberRegisteredSchema>
 
 export const UserLookupQuerySchema = z.object({ email: EmailSchema })
-export const UserLookupSchema = z.object({ id: z.string(), isActive: z.boolean() })
+export const UserLookupSchema = z
+  .object({ id: z.string(), isActive: z.boolean() })
+  .meta({ examples: [{ id: '8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e', isActive: true }] })
 export type UserLookup = z.infer<typeof UserLookupSchema>

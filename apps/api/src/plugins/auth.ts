@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 import { verifySignupToken } from '../modules/auth/signup-tokens.ts'
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts'
+import { withTraits } from './contract.ts'
 
 export interface AuthUser {
   id: string
@@ -56,7 +57,7 @@ const AUTH_CHECK = Symbol('authentication check')
  */
 export function markAuth<T extends (request: FastifyRequest) => Promise<void>>(check: T): T {
   Object.defineProperty(check, AUTH_CHECK, { value: true })
-  return check
+  return withTraits(check, { authenticates: true })
 }
 
 const isAuthCheck = (fn: unknown) => typeof fn === 'function' && (fn as unknown as Record<symbol, unknown>)[AUTH_CHECK] === true
@@ -107,7 +108,12 @@ export default fp(
       const authenticated = hoistAuthChecks(route)
       const security = (route.schema as { security?: unknown[] } | undefined)?.security
       for (const method of hooksOf(route.method) as string[]) {
-        app.routeAuth.push({ method, url: route.url, authenticated, declaresBearer: Array.isArray(security) && security.length > 0 })
+        app.routeAuth.push({
+          method,
+          url: route.url,
+          authenticated,
+          declaresBearer: Array.isArray(security) && security.some((s) => 'bearer' in (s as object)),
+        })
       }
     })
 
@@ -125,33 +131,39 @@ export default fp(
 
     app.decorate('authenticate', authenticate)
     app.decorate('requireRole', (...roles: Role[]) =>
-      markAuth(async (request: FastifyRequest) => {
-        await authenticate(request)
-        if (!roles.includes(request.user!.role)) throw forbidden('Your account cannot do this')
-      }),
+      withTraits(
+        markAuth(async (request: FastifyRequest) => {
+          await authenticate(request)
+          if (!roles.includes(request.user!.role)) throw forbidden('Your account cannot do this')
+        }),
+        { checksRole: true },
+      ),
     )
 
     // The bearer is a signup token (docs/decisions/030) or a normal access token.
     app.decorate(
       'authenticateFlow',
-      markAuth(async (request: FastifyRequest) => {
-        const token = bearerOf(request)
-        if (!token) throw unauthorized('Missing bearer token')
-        const signup = await verifySignupToken(app, token)
-        if (signup) {
-          const [row] = await app.db
-            .select({ id: users.id, email: users.email })
-            .from(users)
-            .where(and(eq(users.id, signup.userId), eq(users.isActive, true)))
-            .limit(1)
-          if (!row) throw unauthorized('Session expired')
-          request.flowUser = { ...row, via: 'signup' }
-          return
-        }
-        // A revoked or expired signup token fails here too: authenticate refuses it with 401.
-        await authenticate(request)
-        request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
-      }),
+      withTraits(
+        markAuth(async (request: FastifyRequest) => {
+          const token = bearerOf(request)
+          if (!token) throw unauthorized('Missing bearer token')
+          const signup = await verifySignupToken(app, token)
+          if (signup) {
+            const [row] = await app.db
+              .select({ id: users.id, email: users.email })
+              .from(users)
+              .where(and(eq(users.id, signup.userId), eq(users.isActive, true)))
+              .limit(1)
+            if (!row) throw unauthorized('Session expired')
+            request.flowUser = { ...row, via: 'signup' }
+            return
+          }
+          // A revoked or expired signup token fails here too: authenticate refuses it with 401.
+          await authenticate(request)
+          request.flowUser = { id: request.user!.id, email: request.user!.email, via: 'session' }
+        }),
+        { acceptsSignupToken: true },
+      ),
     )
   },
   { name: 'auth', dependencies: ['db', 'session-cache'] },

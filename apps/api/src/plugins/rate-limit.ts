@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { brand } from '../brand.ts'
 import { tooManyRequests } from '../errors.ts'
+import { withTraits } from './contract.ts'
 
 export interface LimitOptions {
   /** Requests allowed per window (scaled by RATE_LIMIT_MULTIPLIER). */
@@ -154,13 +155,16 @@ export default fp(
     app.decorate('limit', (name: string, options: LimitOptions) => {
       const max = Math.max(1, Math.round(options.max * multiplier))
       const keyOf = options.key ?? ((r: FastifyRequest) => r.ip)
-      return async (request: FastifyRequest) => {
-        const { count, resetInMs } = await store.hit(`${brand.slug}-rl:${name}:${keyOf(request) ?? 'none'}`, options.windowMs)
-        if (count > max) {
-          const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
-          throw tooManyRequests(`Too many requests. Try again in ${seconds} seconds.`, seconds)
-        }
-      }
+      return withTraits(
+        async (request: FastifyRequest) => {
+          const { count, resetInMs } = await store.hit(`${brand.slug}-rl:${name}:${keyOf(request) ?? 'none'}`, options.windowMs)
+          if (count > max) {
+            const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
+            throw tooManyRequests(`Too many requests. Try again in ${seconds} seconds.`, seconds)
+          }
+        },
+        { rateLimited: true },
+      )
     })
   },
   { name: 'limits' },

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/client.ts'
 import type { Mail, MailTransport } from '../plugins/mailer.ts'
 import { insertUser, type NewUser } from '../modules/users/service.ts'
 import { createTestDatabase, pgliteTemplateDump } from './db-template.ts'
+import { useContractCheck } from './contract-check.ts'
 import type { LoginResponse, Role } from '@app/contracts'
 
 /**
@@ -60,12 +61,14 @@ export interface TestContext {
 export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   const ctx = {} as TestContext
   let database: Awaited<ReturnType<typeof openTestDatabase>>
+  const contract = useContractCheck()
   beforeAll(async () => {
     database = await openTestDatabase()
     ctx.database = database
     ctx.config = testConfig(overrides)
     ctx.mail = recordingTransport()
     ctx.app = await buildApp({ config: ctx.config, database, mailTransport: ctx.mail, mailAutoDeliver: false, serveWeb: false })
+    contract.attach(ctx.app)
     await ctx.app.ready()
   })
   afterAll(async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AUDIT_CSV_COLUMNS, listAudit, toAuditCsv } from './audit-log.ts'
 import { allPages, sendCsv } from './csv.ts'
+import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, csvName } from './route-kit.ts'
 
 const EXPORT_PAGE = 1000
@@ -17,6 +18,9 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'The audit log: operator actions and security events, newest first',
+        operationId: 'listAuditEntries',
+        description:
+          'Operator actions and security events (logins refused, sessions revoked, …), newest first, with filters and cursor pages.',
         querystring: AdminAuditListQuerySchema,
         response: { 200: AdminAuditListSchema, ...adminErrors },
       },
@@ -31,9 +35,17 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'The audit log as CSV (same filters; streamed; formula-safe cells)',
-        produces: ['text/csv'],
+        operationId: 'exportAuditLogCsv',
+        description:
+          'The audit entries matching the same filters as listAuditEntries as a CSV file, streamed; formula-like cells are neutralised.',
         querystring: AdminAuditExportQuerySchema,
-        response: { ...adminErrors },
+        response: {
+          200: csvResponse(
+            'Audit entries, one per line (UTF-8, comma-separated, header first)',
+            'id,at,action,actorId,actorEmail,actorRole,subjectType,subjectId,ip,reason,before,after\n7c1e…,2026-03-01T12:00:00.000Z,trainer.deactivate,2b9f…,ops@example.cl,platform_admin,user,5d4c…,203.0.113.7,Chargeback fraud,,\n',
+          ),
+          ...adminErrors,
+        },
       },
       preHandler: guard.exportCsv,
     },

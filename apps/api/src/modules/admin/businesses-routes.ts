@@ -21,6 +21,9 @@ export default async function businessesRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Businesses (gyms): owner, plan, split, trainers vs limit; newest first',
+        operationId: 'listBusinesses',
+        description:
+          'Business accounts with their owner, plan, commission split and trainers against the plan limit, newest first, in cursor pages.',
         querystring: AdminBusinessListQuerySchema,
         response: { 200: AdminBusinessListSchema, ...adminErrors },
       },
@@ -35,6 +38,8 @@ export default async function businessesRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'One business and its audit rows',
+        operationId: 'getBusiness',
+        description: 'One business account with its audit rows.',
         params: IdParamsSchema,
         response: { 200: AdminBusinessDetailSchema, ...adminErrors },
       },
@@ -49,6 +54,9 @@ export default async function businessesRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Change a business plan or commission split with a required reason; audited with before and after',
+        operationId: 'updateBusiness',
+        description:
+          'Changes the plan or the commission split of a business. A reason is required; the audit log keeps the values before and after.',
         params: IdParamsSchema,
         body: AdminBusinessUpdateSchema,
         response: { 200: AdminBusinessSchema, ...adminErrors },

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { allPages, sendCsv } from './csv.ts'
 import { getLead, LEAD_CSV_COLUMNS, listLeads, updateLead } from './leads.ts'
+import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, csvName, operatorOf } from './route-kit.ts'
 
 const EXPORT_PAGE = 1000
@@ -24,6 +25,9 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Free-access requests (leads): search, filters, cursor pages',
+        operationId: 'listLeads',
+        description:
+          'Free-access requests sent from the public site, with full-text search, status and date filters, sorting and cursor pages.',
         querystring: AdminLeadListQuerySchema,
         response: { 200: AdminLeadListSchema, ...adminErrors },
       },
@@ -38,9 +42,16 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Leads as CSV (same filters as the list; streamed; formula-safe cells)',
-        produces: ['text/csv'],
+        operationId: 'exportLeadsCsv',
+        description: 'Every lead matching the same filters as listLeads as a CSV file, streamed; formula-like cells are neutralised.',
         querystring: AdminLeadExportQuerySchema,
-        response: { ...adminErrors },
+        response: {
+          200: csvResponse(
+            'Leads, one per line (UTF-8, comma-separated, header first)',
+            'id,createdAt,status,statusChangedAt,name,email,phone,city,subject,content\n0f3a…,2026-03-01T12:00:00.000Z,new,2026-03-01T12:00:00.000Z,Ana Pérez,ana@example.com,+56 9 1234 5678,Santiago,Acceso gratuito,…\n',
+          ),
+          ...adminErrors,
+        },
       },
       preHandler: guard.exportCsv,
     },
@@ -57,6 +68,8 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'One lead and its history',
+        operationId: 'getLead',
+        description: 'One lead with its status history and notes.',
         params: IdParamsSchema,
         response: { 200: AdminLeadDetailSchema, ...adminErrors },
       },
@@ -71,6 +84,8 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Move a lead along the pipeline and/or add a note (audited)',
+        operationId: 'updateLead',
+        description: 'Changes the pipeline status of a lead and/or adds a note; the change is written to the audit log.',
         params: IdParamsSchema,
         body: AdminLeadUpdateSchema,
         response: { 200: AdminLeadDetailSchema, ...adminErrors },

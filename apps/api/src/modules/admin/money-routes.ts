@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { allPages, sendCsv } from './csv.ts'
 import { listTransactions, moneySummary, MONEY_CSV_COLUMNS, toMoneyCsv } from './money.ts'
+import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, csvName } from './route-kit.ts'
 
 const EXPORT_PAGE = 1000
@@ -22,6 +23,9 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Money: MRR (CLP), trials ending in 7 days, past-due subscriptions, platform commission per month',
+        operationId: 'getMoneySummary',
+        description:
+          'Figures of the Money page: monthly recurring revenue in CLP, trials ending within 7 days, past-due subscriptions and the platform commission per month.',
         response: { 200: AdminMoneySummarySchema, ...adminErrors },
       },
       preHandler: guard.read,
@@ -35,6 +39,9 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'The ledger transactions with their entries, newest first (kind, date range, account, trainer)',
+        operationId: 'listLedgerTransactions',
+        description:
+          'Ledger transactions with their entries, newest first, in cursor pages; filters by kind, date range, account and trainer.',
         querystring: AdminMoneyTransactionsQuerySchema,
         response: { 200: AdminMoneyTransactionsSchema, ...adminErrors },
       },
@@ -49,9 +56,17 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'The ledger entries as CSV (same filters; one line per entry; streamed)',
-        produces: ['text/csv'],
+        operationId: 'exportLedgerEntriesCsv',
+        description:
+          'The ledger entries matching the same filters as listLedgerTransactions, one CSV line per entry, streamed; cells that could start a spreadsheet formula are neutralised.',
         querystring: AdminMoneyExportQuerySchema,
-        response: { ...adminErrors },
+        response: {
+          200: csvResponse(
+            'Ledger entries, one per line (UTF-8, comma-separated, header first)',
+            'transactionId,at,kind,paymentId,trainerUserId,account,amountClp\n9b1d…,2026-03-01T12:00:00.000Z,payment,5f0c…,3c2e…,trainer,27000\n',
+          ),
+          ...adminErrors,
+        },
       },
       preHandler: guard.exportCsv,
     },

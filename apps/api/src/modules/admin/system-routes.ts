@@ -14,6 +14,9 @@ export default async function systemRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: "This process's database, Redis and free disk space against the reserve",
+        operationId: 'getSystemStatus',
+        description:
+          'The state this process sees: database up or down, Redis (when configured), free disk space against the reserve. The console shows a status line from it.',
         response: { 200: AdminSystemStatusSchema, ...adminErrors },
       },
       preHandler: guard.read,

@@ -25,6 +25,9 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Trainer accounts: subscription, plan, payouts, clients vs limit, sign-up date',
+        operationId: 'listTrainerAccounts',
+        description:
+          'Trainer accounts with subscription, plan, payout status, clients against the plan limit and sign-up date, in cursor pages.',
         querystring: AdminTrainerListQuerySchema,
         response: { 200: AdminTrainerListSchema, ...adminErrors },
       },
@@ -39,6 +42,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'One trainer (user id) and its history',
+        operationId: 'getTrainerAccount',
+        description: 'One trainer account (by user id) with its subscription, payouts and history.',
         params: IdParamsSchema,
         response: { 200: AdminTrainerDetailSchema, ...adminErrors },
       },
@@ -53,6 +58,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Disable the account and end every session at once (audited)',
+        operationId: 'deactivateTrainerAccount',
+        description: 'Disables a trainer account with a reason and ends every one of its sessions at once; audited.',
         params: IdParamsSchema,
         body: AdminAccountActionSchema,
         response: { 200: AdminTrainerSchema, ...adminErrors },
@@ -68,6 +75,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Enable the account again (audited)',
+        operationId: 'reactivateTrainerAccount',
+        description: 'Enables a disabled trainer account again, with a reason; audited.',
         params: IdParamsSchema,
         body: AdminAccountActionSchema,
         response: { 200: AdminTrainerSchema, ...adminErrors },
@@ -83,6 +92,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Queue the welcome mail or a set-password link again (limited, audited)',
+        operationId: 'resendTrainerMail',
+        description: 'Queues the welcome mail or a new set-password link for a trainer again; limited per operator and audited.',
         params: IdParamsSchema,
         body: AdminResendMailSchema,
         response: { 200: AdminResendMailResultSchema, ...adminErrors },

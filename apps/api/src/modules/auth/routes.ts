@@ -15,19 +15,39 @@ export default async function authRoutes(fastify: FastifyInstance) {
     // Per e-mail across addresses: a delay and a ceiling that spares known addresses (login-limits.ts).
     app.limit('login-email-ip', { max: 10, windowMs: 10 * 60_000, key: emailAddressKey }),
   ]
-  const loginSchema = (summary: string) => ({
+  const loginSchema = (operationId: string, summary: string, description: string) => ({
     tags: ['auth'],
+    operationId,
     summary,
+    description,
     body: LoginSchema,
     response: { 200: LoginResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
   })
 
-  app.post('/auth/email/login', { schema: loginSchema('Sign in (trainers, members)'), preHandler: loginLimits }, (request) =>
-    login(app, request.body, 'email', request.ip),
+  app.post(
+    '/auth/email/login',
+    {
+      schema: loginSchema(
+        'loginWithEmail',
+        'Sign in (trainers, members)',
+        'Signs in a trainer, member or client with e-mail and password and answers the session: access token, refresh token and user. Wrong credentials answer 422 with errors.email = notFound or errors.password = incorrectPassword; repeated failures are slowed down and limited.',
+      ),
+      preHandler: loginLimits,
+    },
+    (request) => login(app, request.body, 'email', request.ip),
   )
 
-  app.post('/auth/business/login', { schema: loginSchema('Sign in to the business area'), preHandler: loginLimits }, (request) =>
-    login(app, request.body, 'business', request.ip),
+  app.post(
+    '/auth/business/login',
+    {
+      schema: loginSchema(
+        'loginToBusiness',
+        'Sign in to the business area',
+        'Signs in a gym owner (business account) with e-mail and password and answers the session: access token, refresh token and user. Errors as in loginWithEmail.',
+      ),
+      preHandler: loginLimits,
+    },
+    (request) => login(app, request.body, 'business', request.ip),
   )
 
   app.post(
@@ -36,6 +56,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token (sent as the bearer token)',
+        security: [{ refreshToken: [] }],
+        operationId: 'refreshTokens',
+        description:
+          'Exchanges the refresh token (sent as the bearer token) for a new access and refresh token pair; the old refresh token stops working. Reusing a rotated token ends the session.',
         response: { 200: TokenPairSchema, 401: ApiErrorSchema },
       },
       preHandler: app.limit('refresh', { max: 60, windowMs: 60_000 }),
@@ -53,6 +77,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
+        operationId: 'getMe',
+        description: 'The account of the access token: id, names, e-mail, role.',
         security: [{ bearer: [] }],
         response: { 200: UserSchema, 401: ApiErrorSchema },
       },
@@ -69,7 +95,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/auth/logout',
     {
-      schema: { tags: ['auth'], summary: 'End this session', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        operationId: 'logout',
+        description: 'Ends the session of the access token; its refresh token stops working.',
+        security: [{ bearer: [] }],
+        response: { 200: OkSchema, 401: ApiErrorSchema },
+      },
       preHandler: app.authenticate,
     },
     async (request) => {
@@ -84,6 +117,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'End every session of this account (all devices); audited',
+        operationId: 'logoutAllSessions',
+        description: 'Ends every session of the signed-in account on every device; written to the audit log.',
         security: [{ bearer: [] }],
         response: { 200: OkSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },

@@ -64,7 +64,10 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['billing'],
         summary: 'Start a checkout for a purchasable plan (signup token or session)',
-        security: [{ bearer: [] }],
+        operationId: 'createSubscriptionCheckout',
+        description:
+          "Starts the payment provider checkout of a purchasable plan for the caller (userId) and answers its URL; the plan and price are the server's.",
+        security: [{ bearer: [] }, { signupToken: [] }],
         body: CheckoutRequestSchema,
         response: { 200: CheckoutCreatedSchema, ...errors },
       },
@@ -79,7 +82,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['billing'],
         summary: 'Whether one of your checkouts was paid (signup token or session)',
-        security: [{ bearer: [] }],
+        operationId: 'verifyCheckout',
+        description: "Whether one of the caller's checkout sessions was paid, after the provider redirected back.",
+        security: [{ bearer: [] }, { signupToken: [] }],
         params: z.object({ sessionId: z.string().min(1).max(200) }),
         response: { 200: CheckoutStatusSchema, ...errors },
       },
@@ -94,7 +99,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['billing'],
         summary: 'Your subscription (a trial counts as active)',
-        security: [{ bearer: [] }],
+        operationId: 'getSubscriptionStatus',
+        description: 'Whether the caller has an active subscription to the platform; a trial counts as active.',
+        security: [{ bearer: [] }, { signupToken: [] }],
         response: { 200: SubscriptionStatusSchema, 401: ApiErrorSchema },
       },
       preHandler: app.authenticateFlow,
@@ -108,6 +115,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['billing'],
         summary: 'Open the billing portal (signed-in users only)',
+        operationId: 'createBillingPortalSession',
+        description:
+          'Opens the payment provider billing portal for the signed-in user and answers its URL; returnUrl must be on this site.',
         security: [{ bearer: [] }],
         body: BillingPortalRequestSchema,
         response: { 200: BillingPortalSessionSchema, ...errors },
@@ -127,6 +137,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         schema: {
           tags: ['billing'],
           summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+          operationId: 'receiveStripeWebhook',
+          description:
+            'Called by Stripe, not by apps: the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with STRIPE_WEBHOOK_SECRET. A repeated event is acknowledged as a duplicate.',
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },

@@ -32,8 +32,8 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { currentUser } from '../../plugins/auth.ts'
+import { csvResponse } from '../../plugins/contract.ts'
 import {
   cancelMySubscription,
   clientPortal,
@@ -58,7 +58,6 @@ import {
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema }
 const bearer = [{ bearer: [] }]
-const csvResponse = { 200: z.string().describe('text/csv'), ...errors }
 
 function sendCsv(reply: FastifyReply, name: string, body: string) {
   return reply
@@ -79,7 +78,14 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
   app.get(
     '/trainer/offers',
     {
-      schema: { tags: tags.trainer, summary: 'My offers', security: bearer, response: { 200: OfferListSchema, ...errors } },
+      schema: {
+        tags: tags.trainer,
+        summary: 'My offers',
+        operationId: 'listMyOffers',
+        description: "The signed-in trainer's offers to clients, active and retired.",
+        security: bearer,
+        response: { 200: OfferListSchema, ...errors },
+      },
       preHandler: trainer,
     },
     (request) => listOffers(app, currentUser(request)),
@@ -90,6 +96,9 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Create an offer (eligible trainer)',
+        operationId: 'createOffer',
+        description:
+          'Creates an offer (name, monthly price in CLP) that clients can be invited to; the trainer needs an active subscription and payout account.',
         security: bearer,
         body: OfferCreateSchema,
         response: { 200: OfferSchema, ...errors },
@@ -104,6 +113,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Edit one of my offers; a new price applies to new subscriptions',
+        operationId: 'updateOffer',
+        description: "Edits one of the trainer's offers; a new price applies to new subscriptions only.",
         security: bearer,
         params: RouteIdParamsSchema,
         body: OfferUpdateSchema,
@@ -119,6 +130,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Retire one of my offers (pending invitations to it are revoked)',
+        operationId: 'retireOffer',
+        description: 'Stops offering it: pending invitations to it are revoked; running subscriptions go on.',
         security: bearer,
         params: RouteIdParamsSchema,
         response: { 200: OfferSchema, ...errors },
@@ -133,6 +146,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Invite a client by e-mail to one of my offers (plan limit enforced)',
+        operationId: 'inviteClient',
+        description: "Mails a client an invitation link to one of the trainer's offers; the plan's client limit applies.",
         security: bearer,
         body: ClientInvitationCreateSchema,
         response: { 200: ClientInvitationSchema, ...errors },
@@ -147,6 +162,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Withdraw one of my pending invitations',
+        operationId: 'revokeInvitation',
+        description: 'Withdraws a pending invitation: its link stops working.',
         security: bearer,
         params: RouteIdParamsSchema,
         response: { 200: ClientInvitationSchema, ...errors },
@@ -161,6 +178,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'My clients and pending invitations',
+        operationId: 'listMyClients',
+        description: "The trainer's clients with their subscriptions, and the pending invitations.",
         security: bearer,
         response: { 200: TrainerClientListSchema, ...errors },
       },
@@ -174,6 +193,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: "Cancel one of my clients' subscriptions now",
+        operationId: 'cancelClientSubscription',
+        description: "Cancels one of the trainer's clients' subscriptions at once.",
         security: bearer,
         params: RouteIdParamsSchema,
         response: { 200: TrainerClientSchema, ...errors },
@@ -188,6 +209,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: "My clients' payments (stored split, refunds)",
+        operationId: 'listMyPayments',
+        description: "Payments of the trainer's clients with the split stored when each was paid, and their refunds.",
         security: bearer,
         querystring: DateRangeQuerySchema,
         response: { 200: PaymentListSchema, ...errors },
@@ -202,6 +225,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Refund one of my payments, whole or part',
+        operationId: 'refundPayment',
+        description: "Refunds one of the trainer's payments, whole or in part; the ledger records it with the stored split.",
         security: bearer,
         params: RouteIdParamsSchema,
         body: RefundRequestSchema,
@@ -217,6 +242,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'Income per month: gross, refunded, platform commission, gym share, net',
+        operationId: 'getMyIncome',
+        description: "The trainer's income per month: gross, refunded, platform commission, gym share and net, in CLP.",
         security: bearer,
         querystring: DateRangeQuerySchema,
         response: { 200: IncomeSchema, ...errors },
@@ -231,9 +258,17 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: 'My payments as CSV',
+        operationId: 'exportMyPaymentsCsv',
+        description: "The trainer's payments as a CSV file.",
         security: bearer,
         querystring: DateRangeQuerySchema,
-        response: csvResponse,
+        response: {
+          200: csvResponse(
+            'Payments, one per line (UTF-8, comma-separated, header first)',
+            'payment_id,paid_at,client_email,offer,amount_clp,refunded_clp,trainer_share_clp,gym_share_clp,platform_share_clp,state\n5f0c…,2026-03-01T12:00:00.000Z,ana@example.com,Plan mensual,30000,0,27000,1500,1500,paid\n',
+          ),
+          ...errors,
+        },
       },
       preHandler: trainer,
     },
@@ -245,9 +280,17 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.trainer,
         summary: "The ledger entries of my payments' transactions as CSV",
+        operationId: 'exportMyLedgerCsv',
+        description: "The ledger entries of the trainer's payment transactions as a CSV file.",
         security: bearer,
         querystring: DateRangeQuerySchema,
-        response: csvResponse,
+        response: {
+          200: csvResponse(
+            'Ledger entries, one per line (UTF-8, comma-separated, header first)',
+            'transaction_id,created_at,kind,payment_id,account,amount_clp\n9b1d…,2026-03-01T12:00:00.000Z,payment,5f0c…,trainer,27000\n',
+          ),
+          ...errors,
+        },
       },
       preHandler: trainer,
     },
@@ -261,6 +304,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.gym,
         summary: 'Per trainer per month: gross, trainer, gym and platform shares',
+        operationId: 'listGymCommissions',
+        description: "The gym's commissions: per trainer per month, gross and the trainer, gym and platform shares, in CLP.",
         security: bearer,
         querystring: DateRangeQuerySchema,
         response: { 200: GymCommissionsSchema, ...errors },
@@ -272,7 +317,21 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
   app.get(
     '/business/commissions.csv',
     {
-      schema: { tags: tags.gym, summary: 'Commissions as CSV', security: bearer, querystring: DateRangeQuerySchema, response: csvResponse },
+      schema: {
+        tags: tags.gym,
+        summary: 'Commissions as CSV',
+        operationId: 'exportGymCommissionsCsv',
+        description: "The gym's commissions as a CSV file.",
+        security: bearer,
+        querystring: DateRangeQuerySchema,
+        response: {
+          200: csvResponse(
+            'Commissions per trainer per month (UTF-8, comma-separated, header first)',
+            'month,trainer_id,trainer,payments,gross_clp,trainer_share_clp,gym_share_clp,platform_share_clp\n2026-03,3c2e…,Ana Pérez,4,120000,72000,42000,6000\n',
+          ),
+          ...errors,
+        },
+      },
       preHandler: owner,
     },
     async (request, reply) => sendCsv(reply, 'commissions', await gymCommissionsCsv(app, currentUser(request), request.query)),
@@ -286,6 +345,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: "A trainer's active offers (no auth)",
+        operationId: 'listTrainerOffers',
+        description: "A trainer's active offers, for their public page.",
         params: TrainerIdParamsSchema,
         response: { 200: PublicOfferListSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       },
@@ -298,6 +359,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'An invitation: trainer, offer, price (no auth; the token is the link)',
+        operationId: 'getClientInvitation',
+        description: 'The invitation of a link: trainer, offer and price. The token in the path is the proof.',
         params: InvitationTokenParamsSchema,
         response: { 200: InvitationDetailsSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       },
@@ -311,6 +374,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'Mail a one-time code to the invited e-mail (no auth)',
+        operationId: 'sendInvitationCode',
+        description: 'Mails a one-time code to the invited e-mail, to prove the client owns it.',
         params: InvitationTokenParamsSchema,
         response: { 200: OtpSentSchema, 404: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
       },
@@ -324,9 +389,11 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'Check the code: the client account is found or created and signed in (no auth)',
+        operationId: 'confirmClientInvitation',
+        description: 'Checks the code; the client account is found or created and signed in (answers a session).',
         params: InvitationTokenParamsSchema,
         body: InvitationConfirmSchema,
-        response: { 200: InvitationConfirmedSchema, ...errors },
+        response: { 200: InvitationConfirmedSchema, ...errors, 503: ApiErrorSchema },
       },
       preHandler: [tokenLimit, app.limit('client-invitation-confirm-ip', { max: 30, windowMs: 10 * 60_000 })],
     },
@@ -338,6 +405,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'Start the checkout of the invited offer (the invited client only)',
+        operationId: 'createClientCheckout',
+        description: 'Starts the payment provider checkout of the invited offer for the invited client and answers its URL.',
         security: bearer,
         params: InvitationTokenParamsSchema,
         body: ClientCheckoutRequestSchema,
@@ -353,6 +422,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'My subscriptions to trainers',
+        operationId: 'listMySubscriptions',
+        description: "The signed-in client's subscriptions to trainers.",
         security: bearer,
         response: { 200: MySubscriptionListSchema, 401: ApiErrorSchema },
       },
@@ -366,6 +437,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'Open the billing portal for one of my subscriptions',
+        operationId: 'createClientPortalSession',
+        description: "Opens the payment provider billing portal for one of the client's subscriptions and answers its URL.",
         security: bearer,
         params: RouteIdParamsSchema,
         body: ClientPortalRequestSchema,
@@ -381,6 +454,8 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: tags.client,
         summary: 'Cancel one of my subscriptions at the end of the paid period',
+        operationId: 'cancelMySubscription',
+        description: "Cancels one of the client's subscriptions at the end of the paid period.",
         security: bearer,
         params: RouteIdParamsSchema,
         response: { 200: MySubscriptionSchema, ...errors },

@@ -22,7 +22,10 @@ export default async function connectRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['connect'],
         summary: 'Create or reuse your payout account and get its onboarding link (signup token or session)',
-        security: [{ bearer: [] }],
+        operationId: 'setupPayoutOnboarding',
+        description:
+          'Creates (or reuses) the payout account of the trainer named by userId, who must be the caller, and answers the provider onboarding link.',
+        security: [{ bearer: [] }, { signupToken: [] }],
         body: OnboardingSetupRequestSchema,
         response: { 200: OnboardingSetupSchema, ...errors },
       },
@@ -37,7 +40,9 @@ export default async function connectRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['connect'],
         summary: 'Your payout account status',
-        security: [{ bearer: [] }],
+        operationId: 'getPayoutAccount',
+        description: 'Whether the payout account of the caller (userId) can receive charges.',
+        security: [{ bearer: [] }, { signupToken: [] }],
         params: UserIdParamsSchema,
         response: { 200: PayoutAccountStatusSchema, ...errors },
       },
@@ -52,7 +57,9 @@ export default async function connectRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['connect'],
         summary: 'Whether your payout onboarding is complete',
-        security: [{ bearer: [] }],
+        operationId: 'getPayoutOnboardingStatus',
+        description: 'Whether the caller (userId) completed payout onboarding with the payment provider.',
+        security: [{ bearer: [] }, { signupToken: [] }],
         params: UserIdParamsSchema,
         response: { 200: TrainerOnboardingStatusSchema, ...errors },
       },

@@ -11,6 +11,8 @@ export default async function emailChangeRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Confirm a new login e-mail with the token of the link mailed to it (no auth)',
+        operationId: 'confirmEmailChange',
+        description: 'Makes the new e-mail the login e-mail, with the token of the link mailed to it.',
         body: EmailChangeConfirmSchema,
         response: { 200: EmailChangeConfirmedSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
       },

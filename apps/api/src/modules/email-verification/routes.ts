@@ -18,6 +18,8 @@ export default async function emailVerificationRoutes(fastify: FastifyInstance) 
       schema: {
         ...base,
         summary: 'Mail a six-digit code to your own address; 429 until 120 s after the last one',
+        operationId: 'sendEmailVerificationCode',
+        description: "Mails a six-digit code to the signed-in account's own address; 429 until 120 seconds after the previous one.",
         response: { 200: OtpSentSchema, ...errors },
       },
       preHandler: [app.authenticate, app.limit('verification-send-user', { max: 8, windowMs: 60 * 60_000, ...byUser })],
@@ -31,6 +33,8 @@ export default async function emailVerificationRoutes(fastify: FastifyInstance) 
       schema: {
         ...base,
         summary: 'Verify your address with the code; releases the mail held until then',
+        operationId: 'confirmEmailVerification',
+        description: "Verifies the signed-in account's address with the code; mail held until then is released.",
         body: EmailVerificationConfirmSchema,
         response: { 200: UserSchema, ...errors },
       },

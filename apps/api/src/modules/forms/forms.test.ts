@@ -68,6 +68,33 @@ describe('POST /forms', () => {
     })
   }
 
+  // Issue 28: an oversized body answered 400 that the document did not list; 413 (listed, error shape) is what clients expect.
+  it('a body over 1 MiB → 413 in the error shape, nothing stored; a body that is not JSON → 400; another type → 415', async () => {
+    const before = (await ctx.app.db.select().from(accessRequests)).length
+    const huge = await call(ctx.app, 'POST', '/api/v1/forms', { body: { ...validForm(), content: 'x'.repeat(1024 * 1024) } })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json()).toEqual({ status: 413, message: 'Request body is too large' })
+    expect((await ctx.app.db.select().from(accessRequests)).length).toBe(before)
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/forms',
+      payload: '{"title": ',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: freshIp(),
+    })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json()).toEqual({ status: 400, message: 'Malformed JSON in request body' })
+    const xml = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/forms',
+      payload: '<form/>',
+      headers: { 'content-type': 'application/xml' },
+      remoteAddress: freshIp(),
+    })
+    expect(xml.statusCode).toBe(415)
+    expect(xml.json()).toMatchObject({ status: 415 })
+  })
+
   it('rejects an invalid or oversized e-mail and unknown fields', async () => {
     const bad = await call(ctx.app, 'POST', '/api/v1/forms', { body: { ...validForm(), email: 'not-an-email' } })
     expect(bad.statusCode).toBe(422)

@@ -11,6 +11,9 @@ export default async function formsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['forms'],
         summary: 'Send a contact form, e.g. a free-access request (no auth); the sales inbox is notified',
+        operationId: 'submitForm',
+        description:
+          'Stores a contact form sent from a public page (e.g. a free-access request) and notifies the sales inbox. Rate-limited per address.',
         body: FormSubmissionSchema,
         response: { 201: FormSubmissionResultSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
       },

@@ -15,7 +15,13 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
   app.get(
     '/gyms',
     {
-      schema: { ...base, summary: "The signed-in owner's gyms (at most one)", response: { 200: GymListSchema, ...errors } },
+      schema: {
+        ...base,
+        summary: "The signed-in owner's gyms (at most one)",
+        operationId: 'listMyGyms',
+        description: "The signed-in gym owner's gyms as a list (an owner has at most one).",
+        response: { 200: GymListSchema, ...errors },
+      },
       preHandler: owner,
     },
     (request) => listGyms(app.db, currentUser(request).id),
@@ -24,7 +30,13 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
   app.get(
     '/gyms/my-gym',
     {
-      schema: { ...base, summary: "The signed-in owner's gym; 404 when there is none yet", response: { 200: GymSchema, ...errors } },
+      schema: {
+        ...base,
+        summary: "The signed-in owner's gym; 404 when there is none yet",
+        operationId: 'getMyGym',
+        description: "The signed-in gym owner's gym; 404 when the owner has not created it yet.",
+        response: { 200: GymSchema, ...errors },
+      },
       preHandler: owner,
     },
     async (request) => {
@@ -37,7 +49,14 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
   app.post(
     '/gyms',
     {
-      schema: { ...base, summary: 'Create the owner’s gym (one per owner)', body: GymInputSchema, response: { 201: GymSchema, ...errors } },
+      schema: {
+        ...base,
+        summary: 'Create the owner’s gym (one per owner)',
+        operationId: 'createGym',
+        description: "Creates the signed-in owner's gym; 409 when the owner already has one.",
+        body: GymInputSchema,
+        response: { 201: GymSchema, ...errors },
+      },
       preHandler: owner,
     },
     async (request, reply) => reply.code(201).send(await createGym(app.db, currentUser(request).id, request.body)),
@@ -49,6 +68,8 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
       schema: {
         ...base,
         summary: 'Update the owner’s gym',
+        operationId: 'updateGym',
+        description: "Replaces the fields of the signed-in owner's gym.",
         params: IdParamsSchema,
         body: GymInputSchema,
         response: { 200: GymSchema, ...errors },
@@ -64,6 +85,8 @@ export default async function gymsRoutes(fastify: FastifyInstance) {
       schema: {
         ...base,
         summary: 'Delete the owner’s gym (refused while it has trainers)',
+        operationId: 'deleteGym',
+        description: "Deletes the signed-in owner's gym; 409 while it still has trainers.",
         params: IdParamsSchema,
         response: { 200: OkSchema, ...errors },
       },

@@ -26,6 +26,9 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: 'Liveness: answers while the process runs (the database state is the last one seen)',
+        operationId: 'getHealth',
+        description:
+          'Liveness: 200 while the process runs, with the database state last seen by the monitor; never waits for the database.',
         security: [],
         response: { 200: HealthSchema },
       },
@@ -46,6 +49,9 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: 'Readiness: 503 when the database cannot serve; Redis down or low disk is degraded (200)',
+        operationId: 'getReadiness',
+        description:
+          'Readiness for load balancers: 503 while shutting down or when the database does not answer; Redis down or the disk under its reserve still answer 200 with the degraded parts named.',
         security: [],
         response: { 200: ReadySchema, 503: ReadySchema },
       },

@@ -13,6 +13,9 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the e-mail has an account)',
+        operationId: 'requestPasswordReset',
+        description:
+          'Mails a password reset link, valid for a limited time. The answer is the same whether or not the e-mail has an account.',
         body: ForgotPasswordSchema,
         response: { 200: ForgotPasswordResponseSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
       },
@@ -34,6 +37,8 @@ export default async function passwordResetRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the hash of a reset link; ends every session of the account',
+        operationId: 'resetPassword',
+        description: 'Sets a new password with the hash of a reset link; every session of the account ends.',
         body: ResetPasswordSchema,
         response: { 200: OkSchema, 422: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
       },

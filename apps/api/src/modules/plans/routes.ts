@@ -2,11 +2,13 @@ import { PlanListSchema } from '@app/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createHash } from 'node:crypto'
+import { z } from 'zod'
 import { listPlans } from './service.ts'
 
 // The catalogue changes only with a migration or a deploy: it is read once a minute per process,
 // serialised once, and answered with an ETag (304 when the browser already has it).
 const CATALOGUE_MS = 60_000
+const NotModifiedSchema = z.null().describe('Not modified: the catalogue is still the one of the ETag sent in If-None-Match')
 
 interface Catalogue {
   body: string
@@ -34,7 +36,16 @@ export default async function plansRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/plans',
-    { schema: { tags: ['plans'], summary: 'The plan catalogue (no auth)', response: { 200: PlanListSchema } } },
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'The plan catalogue (no auth)',
+        operationId: 'listPlans',
+        description:
+          'The plans a trainer can subscribe to, with prices in CLP and USD and their benefits. Public and cacheable: answers an ETag and 304 to If-None-Match.',
+        response: { 200: PlanListSchema, 304: NotModifiedSchema },
+      },
+    },
     async (request, typedReply) => {
       const reply = typedReply as FastifyReply
       const { body, etag } = await catalogue()

@@ -30,6 +30,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['signup'],
         summary: 'Mail a six-digit code to verify an e-mail (no auth)',
+        operationId: 'sendSignupCode',
+        description: 'First step of the trainer sign-up: mails a six-digit code, valid 10 minutes, to the e-mail.',
         body: OtpRequestSchema,
         response: { 200: OtpSentSchema, ...errors },
       },
@@ -44,6 +46,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['signup'],
         summary: 'Mail a new code; 429 until 120 s after the last one (no auth)',
+        operationId: 'resendSignupCode',
+        description: 'Mails a new sign-up code; 429 until 120 seconds after the previous one.',
         body: OtpRequestSchema,
         response: { 200: OtpSentSchema, ...errors },
       },
@@ -58,6 +62,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['signup'],
         summary: 'Check a code; five wrong tries void it (no auth)',
+        operationId: 'verifySignupCode',
+        description: 'Checks the sign-up code and answers a verification token for registerMember; five wrong tries void the code.',
         body: OtpVerifySchema,
         response: { 200: OtpVerifiedSchema, ...errors },
       },
@@ -72,8 +78,11 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['signup'],
         summary: 'Register a member with the verification token of otp/verify (no auth)',
+        operationId: 'registerMember',
+        description:
+          'Creates the account with the verification token of verifySignupCode and answers its id and a sign-up token for the checkout and payout calls.',
         body: MemberRegistrationSchema,
-        response: { 200: MemberRegisteredSchema, ...errors },
+        response: { 200: MemberRegisteredSchema, ...errors, 503: ApiErrorSchema },
       },
       preHandler: app.limit('register-ip', { max: 10, windowMs: 10 * 60_000 }),
     },
@@ -86,7 +95,9 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['signup'],
         summary: 'End the sign-up flow: its signup token stops working (signup token or session)',
-        security: [{ bearer: [] }],
+        operationId: 'completeSignup',
+        description: 'Ends the sign-up flow: its sign-up token stops working. Call it when the trainer reaches the end of onboarding.',
+        security: [{ bearer: [] }, { signupToken: [] }],
         response: { 200: OkSchema, 401: ApiErrorSchema },
       },
       preHandler: app.authenticateFlow,

@@ -23,7 +23,14 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
   app.get(
     '/gyms/:id/trainers',
     {
-      schema: { ...base, summary: 'Trainers of the owner’s gym', params: IdParamsSchema, response: { 200: TrainerListSchema, ...errors } },
+      schema: {
+        ...base,
+        summary: 'Trainers of the owner’s gym',
+        operationId: 'listGymTrainers',
+        description: "The trainers of the signed-in owner's gym.",
+        params: IdParamsSchema,
+        response: { 200: TrainerListSchema, ...errors },
+      },
       preHandler: owner,
     },
     (request) => listTrainers(app.db, currentUser(request).id, request.params.id),
@@ -35,6 +42,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...base,
         summary: 'Add a trainer (no login account) to the owner’s gym',
+        operationId: 'createTrainer',
+        description: "Adds a trainer without a login account to the owner's gym; the plan's trainer limit applies.",
         body: TrainerInputSchema,
         response: { 201: TrainerSchema, ...errors },
       },
@@ -49,8 +58,11 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...base,
         summary: 'Add a trainer with a login account; an empty password is generated and returned once as generatedPassword',
+        operationId: 'createTrainerWithUser',
+        description:
+          "Adds a trainer and their login account to the owner's gym. Without a password one is generated and answered once as generatedPassword; the plan's trainer limit applies.",
         body: TrainerWithUserInputSchema,
-        response: { 201: TrainerCreatedSchema, ...errors },
+        response: { 201: TrainerCreatedSchema, ...errors, 503: ApiErrorSchema },
       },
       preHandler: [owner, app.limit('trainer-create', { max: 120, windowMs: 60 * 60_000, key: (r) => r.user?.id })],
     },
@@ -63,6 +75,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...base,
         summary: 'Update a trainer of the owner’s gym',
+        operationId: 'updateTrainer',
+        description: "Replaces the fields of a trainer of the owner's gym.",
         params: IdParamsSchema,
         body: TrainerInputSchema,
         response: { 200: TrainerSchema, ...errors },
@@ -78,6 +92,8 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
       schema: {
         ...base,
         summary: 'Delete a trainer of the owner’s gym (and the login account created for it)',
+        operationId: 'deleteTrainer',
+        description: "Deletes a trainer of the owner's gym, and the login account created with it.",
         params: IdParamsSchema,
         response: { 200: OkSchema, ...errors },
       },

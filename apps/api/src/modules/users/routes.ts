@@ -13,6 +13,9 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Whether an e-mail is registered (no auth, rate-limited)',
+        operationId: 'lookupUserByEmail',
+        description:
+          'Tells whether an e-mail belongs to an account (id and isActive), so that sign-up can say it is already registered; 404 with errors.email = notFound otherwise. Rate-limited per address.',
         querystring: UserLookupQuerySchema,
         response: { 200: UserLookupSchema, 404: ApiErrorSchema, 429: ApiErrorSchema },
       },
