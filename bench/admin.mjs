@@ -14,6 +14,8 @@
 // figures depend on the machine.
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { hash } from '@node-rs/argon2'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -94,7 +96,7 @@ const stop = (server) =>
 
 /** Everything in SQL (generate_series): seeding through the API would take hours. */
 async function seed(dataDir) {
-  const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } })
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm, unaccent, btree_gist } })
   const passwordHash = await hash(PASSWORD)
   const t0 = performance.now()
   await db.query(

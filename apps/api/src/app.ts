@@ -22,6 +22,12 @@ import adminRoutes from './modules/admin/routes.ts'
 import clientBillingRoutes from './modules/client-billing/routes.ts'
 import emailChangeRoutes from './modules/email-change/routes.ts'
 import emailVerificationRoutes from './modules/email-verification/routes.ts'
+import profileRoutes from './modules/profiles/routes.ts'
+import bookingRoutes from './modules/bookings/routes.ts'
+import reviewRoutes from './modules/reviews/routes.ts'
+import trainerPages from './modules/profiles/page.ts'
+import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
+import { scheduleReminders } from './modules/bookings/reminders.ts'
 import authPlugin from './plugins/auth.ts'
 import sessionCachePlugin from './plugins/session-cache.ts'
 import helmet from './plugins/security-headers.ts'
@@ -105,6 +111,9 @@ async function apiV1(app: FastifyInstance) {
   await app.register(emailChangeRoutes)
   await app.register(adminRoutes)
   await app.register(clientBillingRoutes)
+  await app.register(profileRoutes)
+  await app.register(bookingRoutes)
+  await app.register(reviewRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -176,10 +185,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' })
   await app.register(apiV1, { prefix: '/api/v1' })
+  // Issue 21's jobs run with the mail worker (tests that flush mail themselves call them directly).
+  if (opts.mailAutoDeliver ?? true) {
+    const stops: Array<() => Promise<void>> = []
+    app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app)))
+    app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
+  }
   await app.register(sandboxRoutes)
   await app.register(sandboxClientRoutes)
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
-  if (opts.serveWeb ?? true) await app.register(webPlugin)
+  if (opts.serveWeb ?? true) {
+    await app.register(webPlugin)
+    await app.register(trainerPages)
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]

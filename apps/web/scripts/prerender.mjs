@@ -22,7 +22,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 async function planCatalogue(parsePlanList) {
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const db = await PGlite.create({ extensions: { pg_trgm } })
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent')
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist')
+  const db = await PGlite.create({ extensions: { pg_trgm, unaccent, btree_gist } })
   try {
     const migrations = new URL('../../api/drizzle/', import.meta.url)
     const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', migrations), 'utf8'))
@@ -110,7 +112,7 @@ for (const page of pages) {
   if (!doc.includes(`<html lang="${lang}">`)) throw new Error('index.html has no <html lang>')
   if (lang === 'en') doc = doc.replace('<meta property="og:locale" content="es_CL" />', '<meta property="og:locale" content="en_US" />')
   doc = setHead(doc, /(<title>)([^<]*)(<\/title>)/, title, '<title>')
-  doc = setHead(doc, /(<meta name="description" content=")([^"]*)(")/, description, 'meta description')
+  doc = setHead(doc, /(<meta\s+name="description"\s+content=")([^"]*)(")/, description, 'meta description')
   if (page.path !== '/') {
     doc = setHead(doc, /(<meta property="og:title" content=")([^"]*)(")/, title, 'og:title')
     doc = setHead(doc, /(<meta property="og:description" content=")([^"]*)(")/, description, 'og:description')

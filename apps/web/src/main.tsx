@@ -103,8 +103,15 @@ const hydrateWithEarlyInput = () => void import('./lib/early-input').then(({ cap
 // (<html lang>); when the person picked the other one, it renders afresh in it (decision 047).
 const prerendered = container.firstElementChild !== null
 const signedOutPage = container.dataset.prerendered === 'signed-out'
+// The API renders the trainer pages per request (decision 143) as plain HTML that works as it is
+// (a GET form, links): the app does not take them over, so a first key or tap gets the browser's
+// own reaction at once. Links from them are full page loads.
+const serverRendered = container.dataset.prerendered === 'server'
 const otherLanguage =
   container.dataset.languageSwitch !== undefined && (storedLanguage() ?? document.documentElement.lang) !== document.documentElement.lang
 if (!prerendered) start(false)
-else if (signedOutPage && (getSession() !== null || otherLanguage)) start(false)
+else if (serverRendered) {
+  // No app will replay clicks here: stop holding them, and let any held one happen natively.
+  for (const button of window.__takeEarlyClicks?.() ?? []) if (button.isConnected && !button.disabled) button.click()
+} else if (signedOutPage && (getSession() !== null || otherLanguage)) start(false)
 else onFirstUse(hydrateWithEarlyInput, { whenVisible: !signedOutPage })

@@ -39,6 +39,13 @@ export const ERROR_CODES = [
   'alreadySubscribed',
   'invalidRedirect',
   'notPurchasable',
+  // profiles, bookings, reviews (issue 21)
+  'unsupportedImage',
+  'slotFull',
+  'slotUnavailable',
+  'tooLate',
+  'notAttended',
+  'alreadyAnswered',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from '../db/client.ts'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,7 +23,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a backup taken one migration a
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
     const dropped = journal.entries.pop()!
     writeFileSync(journalFile, JSON.stringify(journal))
-    const pglite = await PGlite.create({ dataDir: join(dir, 'old-db'), extensions: { pg_trgm } })
+    const pglite = await PGlite.create({ dataDir: join(dir, 'old-db'), extensions: pgliteExtensions })
     await migrate(drizzle(pglite), { migrationsFolder: older })
     await pglite.query(`insert into users (email, password_hash, first_name, last_name) values ('old@example.cl', 'x', 'Old', 'Release')`)
     const file = join(dir, 'old.tar')

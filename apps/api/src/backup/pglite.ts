@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from '../db/client.ts'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { lockDataDir, secureDataDir } from '../data-dir.ts'
@@ -44,7 +44,7 @@ export async function migrationLevel(query: (sql: string) => Promise<{ rows: Rec
 export async function inspectEmbedded(payloadPath: string, dir: string, file: string) {
   let db: PGlite | undefined
   try {
-    db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(payloadPath)]) })
+    db = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, loadDataDir: new Blob([readFileSync(payloadPath)]) })
     const query = (sql: string) => db!.query<Record<string, unknown>>(sql)
     const level = await migrationLevel(query)
     if (level.count === 0) throw new BackupError(`${file} holds a database without this product's tables. Use another backup.`)
@@ -111,7 +111,7 @@ export async function dumpStoppedEmbedded(dataDir: string, owner: string): Promi
   if (!existsSync(dir) || readdirSync(dir).length === 0) throw new BackupError(`there is no embedded database in ${dir} to back up.`)
   const unlock = lockDataDir(dataDir, owner)
   try {
-    const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } })
+    const db = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions })
     try {
       await db.query('CHECKPOINT')
       return await db.dumpDataDir('gzip')

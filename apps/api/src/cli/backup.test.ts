@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from '../db/client.ts'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -57,7 +57,7 @@ async function users(d: Deployment): Promise<string[]> {
     await c.end()
     return rows.map((r) => r.email)
   }
-  const db = await PGlite.create({ dataDir: join(d.dataDir, 'pglite'), extensions: { pg_trgm } })
+  const db = await PGlite.create({ dataDir: join(d.dataDir, 'pglite'), extensions: pgliteExtensions })
   const { rows } = await db.query<{ email: string }>('select email from users order by email')
   await db.close()
   return rows.map((r) => r.email)

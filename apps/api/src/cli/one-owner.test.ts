@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgliteExtensions } from '../db/client.ts'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,7 +37,7 @@ async function intact(env: Record<string, string>) {
       await c.end()
     }
   }
-  const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } })
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: pgliteExtensions })
   try {
     return await run((sql) => db.query(sql))
   } finally {

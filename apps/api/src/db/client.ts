@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -14,6 +16,13 @@ import { createMonitor, type Monitor } from './monitor.ts'
 import * as schema from './schema.ts'
 import { formatMb, freeBytesOf, openStorage, type StatFs, type Storage } from './storage.ts'
 import { hookTransactions } from './transaction-hooks.ts'
+
+/**
+ * Extensions every embedded database loads (the migrations create them): pg_trgm for the leads
+ * search (decision 070); unaccent and btree_gist for trainer search and the no-double-booking
+ * constraint (migration 0006, decisions 141/142).
+ */
+export const pgliteExtensions = { pg_trgm, unaccent, btree_gist }
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
 /** A transaction or the database itself: services take either. */
@@ -51,9 +60,6 @@ export interface DatabaseTimeouts {
 }
 
 export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000, lockMs: 2_000, idleInTransactionMs: 10_000 }
-
-// pg_trgm: the leads search index (migration 0003, decision 070).
-export const pgliteExtensions = { pg_trgm }
 
 export interface DatabaseOptions {
   url?: string

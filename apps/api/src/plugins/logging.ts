@@ -40,7 +40,7 @@ const SECRET_WORDS = /token|secret|password|hash|otp|code|signature|session/i
 // Path segments that follow these are capability ids (sandbox pages, checkout look-ups).
 // Client invitations (issue 12): the token of the mailed link is the capability.
 const CAPABILITY_PATHS =
-  /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/)[^/?#]+/
+  /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/|\/api\/v1\/calendar\/)[^/?#]+/
 // Values that are secrets wherever they appear: JWTs and the sandbox's own ids.
 const SECRET_VALUE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$|^[a-z]+_sbx_[\w-]+$/
 

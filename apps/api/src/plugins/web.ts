@@ -44,6 +44,8 @@ export const robotsDisallow = [
   // Client billing: invitation links carry a token; the client's own page is private.
   '/invitacion/',
   '/mi-suscripcion',
+  // The client's booking pages (issue 21).
+  '/cliente',
   '/recuperar-password',
   '/auth/verify',
   '/auth/select-plan',
@@ -102,8 +104,14 @@ export default fp(
       ]
       return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'))
     })
-    app.get('/sitemap.xml', (_request, reply) => {
+    app.decorate('sitemapExtras', null)
+    app.get('/sitemap.xml', async (_request, reply) => {
       const urls = pages.filter((page) => page.sitemap).map((page) => `  <url><loc>${xmlEscape(`${origin}${page.path}`)}</loc></url>`)
+      // Pages that exist at run time (trainer profiles, issue 21), with their last change.
+      for (const extra of (await app.sitemapExtras?.()) ?? [])
+        urls.push(
+          `  <url><loc>${xmlEscape(`${origin}${extra.path}`)}</loc>${extra.lastmod ? `<lastmod>${xmlEscape(extra.lastmod)}</lastmod>` : ''}</url>`,
+        )
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -133,5 +141,7 @@ declare module 'fastify' {
     spaRoot?: string
     /** The HTML sent for client-routed pages other than / (the SPA fallback). */
     spaShell?: string
+    /** Run-time pages for /sitemap.xml (set by the trainer pages, issue 21). */
+    sitemapExtras: null | (() => Promise<{ path: string; lastmod?: string }[]>)
   }
 }

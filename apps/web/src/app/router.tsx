@@ -8,6 +8,8 @@ import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
 import * as admin from '@/features/admin'
 import { loadInvitationPage, loadInvitationPaidPage, loadMySubscriptionsPage } from '@/features/client-billing'
+import { loadTrainerProfilePage, loadTrainerSearchPage } from '@/features/trainer-profile'
+import * as booking from '@/features/booking'
 import { loadBusinessDashboard, loadTrainerDashboard } from './routes/dashboards'
 import {
   loadCheckoutPages,
@@ -89,7 +91,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/login', ...translatedPage(admin.loadAdminLoginPage, 'AdminLoginPage', 'es', ['admin', 'errors']) },
       {
         path: '/admin',
-        ...translatedPage(admin.loadAdminLayout, 'AdminLayout', 'es', ['admin', 'errors']),
+        ...translatedPage(admin.loadAdminLayout, 'AdminLayout', 'es', ['admin', 'booking', 'errors']),
         children: [
           { index: true, loader: () => redirect('/admin/leads') },
           { path: 'leads', lazy: lazyPage(admin.loadLeadsPage, 'LeadsPage') },
@@ -100,16 +102,28 @@ export const routes: RouteObject[] = [
           { path: 'gyms/:id', lazy: lazyPage(admin.loadGymDetailPage, 'GymDetailPage') },
           { path: 'money', lazy: lazyPage(admin.loadMoneyPage, 'MoneyPage') },
           { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
+          { path: 'reviews', lazy: lazyPage(booking.loadAdminReviewsPage, 'AdminReviewsPage') },
         ],
       },
       {
         path: '/dashboard',
-        ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', ['trainer-dashboard', 'client-billing', 'errors']),
+        ...translatedPage(loadTrainerDashboard, 'TrainerDashboard', 'es', [
+          'trainer-dashboard',
+          'client-billing',
+          'trainer-profile',
+          'booking',
+          'errors',
+        ]),
       },
       // Client billing: the client's Spanish pages (issue 12)
       { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },
       { path: '/invitacion/:token', ...page(loadInvitationPage, 'InvitationPage') },
       { path: '/mi-suscripcion', ...page(loadMySubscriptionsPage, 'MySubscriptionsPage') },
+      // Trainer profiles, search and bookings (issue 21): public pages Spanish; the client's with the switch.
+      { path: '/entrenadores', ...page(loadTrainerSearchPage, 'TrainerSearchPage') },
+      { path: '/entrenadores/:slug', ...page(loadTrainerProfilePage, 'TrainerProfilePage') },
+      { path: '/cliente/reservar/:slug', ...translatedPage(booking.loadBookPage, 'BookPage', 'es', ['booking', 'errors']) },
+      { path: '/cliente/reservas', ...translatedPage(booking.loadMyBookingsPage, 'MyBookingsPage', 'es', ['booking', 'errors']) },
       { path: '*', Component: NotFoundPage },
     ],
   },

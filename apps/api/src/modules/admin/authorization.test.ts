@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema.ts'
+import { auditLog, reviews } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
+import { bookableTrainer } from '../bookings/test-helpers.ts'
 import { registerOwner, submitLead, trainerWith } from './test-helpers.ts'
 
 // Issue 13: every admin route refuses anonymous callers (401) and every role but platform_admin
@@ -25,6 +26,12 @@ beforeAll(async () => {
   adminToken = (await createUserAndLogin(ctx.app, { role: 'platform_admin' })).token
   tokens = { anonymous: undefined, owner: owner.token, trainer: trainer.token, member: member.token, 'business admin': businessAdmin.token }
   const t = target.user.id
+  const reviewed = await bookableTrainer(ctx.app)
+  const [review] = await ctx.app.db
+    .insert(reviews)
+    .values({ trainerId: reviewed.trainerId, clientUserId: member.user.id, rating: 1, body: 'Nunca llegó.' })
+    .returning()
+  const r = review!.id
   const b = owner.business.id
   examples = {
     'GET /api/v1/admin/leads': { url: '/api/v1/admin/leads?status=new', ok: 200 },
@@ -52,6 +59,12 @@ beforeAll(async () => {
       url: '/api/v1/admin/money/transactions/export.csv?account=platform_revenue',
       ok: 200,
     },
+    'GET /api/v1/admin/backups': { url: '/api/v1/admin/backups', ok: 200 },
+    // The test app's database is not an embedded one in a DATA_DIR: the operator is told why (409).
+    'POST /api/v1/admin/backups': { url: '/api/v1/admin/backups', ok: 409 },
+    'GET /api/v1/admin/reviews': { url: '/api/v1/admin/reviews', ok: 200 },
+    'POST /api/v1/admin/reviews/:id/hide': { url: `/api/v1/admin/reviews/${r}/hide`, body: { reason: 'abusive' }, ok: 200 },
+    'POST /api/v1/admin/reviews/:id/unhide': { url: `/api/v1/admin/reviews/${r}/unhide`, body: { reason: 'reviewed' }, ok: 200 },
   }
 })
 

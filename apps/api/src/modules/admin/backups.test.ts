@@ -41,7 +41,7 @@ describe('GET/POST /admin/backups: who may call it', () => {
     expect(get).toMatchObject({ operationId: 'getBackupStatus', tags: ['admin'], security: [{ bearer: [] }] })
     expect(post).toMatchObject({ operationId: 'createBackup', tags: ['admin'], security: [{ bearer: [] }] })
     expect(get.summary).toBeTruthy()
-    expect(Object.keys(post.responses).sort()).toEqual(['200', '401', '403', '409', '429'])
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '409', '429']))
   })
 })
 

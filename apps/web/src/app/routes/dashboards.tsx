@@ -1,13 +1,33 @@
 import { loadBusinessDashboardPage } from '@/features/business'
 import { loadGymCommissions, loadTrainerBilling } from '@/features/client-billing'
 import { loadTrainerDashboardPage } from '@/features/trainer-dashboard'
+import { loadTrainerBooking } from '@/features/booking'
+import { loadProfileEditor } from '@/features/trainer-profile'
 
 // The dashboards with client billing mounted (issue 12): features do not import each other, so
 // the route composes them; each dashboard takes the section as a slot.
 
 export async function loadTrainerDashboard() {
-  const [{ TrainerDashboardPage }, { TrainerBilling }] = await Promise.all([loadTrainerDashboardPage(), loadTrainerBilling()])
-  return { TrainerDashboard: () => <TrainerDashboardPage billing={<TrainerBilling />} /> }
+  const [{ TrainerDashboardPage }, { TrainerBilling }, { ProfileEditor }, { TrainerBooking }] = await Promise.all([
+    loadTrainerDashboardPage(),
+    loadTrainerBilling(),
+    loadProfileEditor(),
+    loadTrainerBooking(),
+  ])
+  // Issue 21: the public profile and bookings sit after client billing in the same slot.
+  return {
+    TrainerDashboard: () => (
+      <TrainerDashboardPage
+        billing={
+          <>
+            <TrainerBilling />
+            <ProfileEditor />
+            <TrainerBooking />
+          </>
+        }
+      />
+    ),
+  }
 }
 
 export async function loadBusinessDashboard() {

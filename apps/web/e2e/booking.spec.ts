@@ -1,0 +1,229 @@
+// Issue 21 end to end: a trainer publishes a profile and sets hours; their client finds them by
+// search, books, gets the reminder, is checked in, reviews; the trainer's calendar shows it; both
+// languages; the public pages at 375 px.
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
+import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
+import { mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify } from './trainer-helpers'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+
+/** axe on a settled screen: no pointer resting on a button (hover colours), no toast sliding in. */
+async function expectAccessible(page: Page, screen: string) {
+  await page.mouse.move(0, 0)
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+  await axeCheck(page, screen)
+}
+
+/** The dashboard card whose heading is `title`. */
+const card = (page: Page, title: string): Locator =>
+  page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: title, exact: true }) })
+
+/** An independent trainer through the real sign-up (Starter trial, sandbox payouts), on /dashboard. */
+async function independentTrainer(page: Page, request: APIRequestContext) {
+  const email = newEmail('booking')
+  await registerAndVerify(page, request, email)
+  await payStarter(page)
+  await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/, { timeout: 5_000 })
+  const [provider] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Iniciar configuración' }).click(),
+  ])
+  await provider.waitForLoadState()
+  await provider.getByRole('button', { name: 'Completar configuración' }).click()
+  await provider.close()
+  await page.getByRole('button', { name: 'Verificar estado' }).click()
+  await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/)
+  await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
+  await page.getByLabel('Correo electrónico').fill(email)
+  await page.getByLabel('Contraseña').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await expect(page).toHaveURL(/\/sandbox\/portal\//)
+  await page.getByRole('link', { name: 'Volver' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  return email
+}
+
+/** The invited client opens the link, confirms the code and pays on the sandbox: a signed-in client page. */
+async function clientPays(browser: Browser, request: APIRequestContext, email: string) {
+  const context = await browser.newContext({ baseURL: `http://localhost:${port}`, locale: 'es-CL', timezoneId: 'America/Santiago' })
+  const client = await context.newPage()
+  const mail = await latestMail(request, email, (m) => /te invita a entrenar/.test(m.subject))
+  await client.goto(new URL(/https?:\/\/\S+\/invitacion\/[A-Za-z0-9_-]+/.exec(mail.text)![0]).pathname)
+  await client.getByRole('button', { name: 'Enviar código' }).click()
+  await client.getByLabel('Código de verificación').fill(await mailedCode(request, email))
+  await client.getByLabel('Nombre', { exact: true }).fill('Carla')
+  await client.getByLabel('Apellido').fill('Cliente')
+  await client.getByRole('button', { name: 'Confirmar y pagar' }).click()
+  await expect(client).toHaveURL(/\/sandbox\/client-checkout\//)
+  await client.getByRole('button', { name: 'Pagar' }).click()
+  await expect(client.getByRole('heading', { name: '¡Tu suscripción está activa!' })).toBeVisible()
+  return client
+}
+
+test('trainer publishes and sets hours; a client finds, books, is reminded, attends and reviews; the calendar shows it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000)
+  const tag = `zq${randomBytes(3).toString('hex').replace(/\d/g, 'x')}`
+  await independentTrainer(page, request)
+
+  // An offer (client billing), then the public profile.
+  await page.getByRole('button', { name: 'Nueva oferta' }).click()
+  const offer = page.getByRole('dialog')
+  await offer.getByLabel('Título').fill('Plan Pilates')
+  await offer.getByLabel('Sesiones al mes').fill('8')
+  await offer.getByLabel('Precio mensual (CLP)').fill('30000')
+  await offer.getByRole('button', { name: 'Crear oferta' }).click()
+  await expect(page.getByText('Oferta creada')).toBeVisible()
+
+  const profile = card(page, 'Perfil público')
+  await profile.getByLabel('Titular').fill(`Pilates y movilidad ${tag}`)
+  await profile.getByLabel('Ciudad').fill('Santiago')
+  await profile.getByLabel('Comuna').fill('Ñuñoa')
+  await profile.getByLabel('Sobre mí').fill('Clases de pilates para todas las edades.')
+  await profile.getByRole('checkbox', { name: 'Pilates' }).check()
+  await profile.getByRole('button', { name: 'Guardar perfil' }).click()
+  await expect(page.getByText('Perfil guardado')).toBeVisible()
+  await profile.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await expect(profile.getByText('Publicado', { exact: true })).toBeVisible()
+
+  // Availability: 15-minute sessions, every day 00:00–23:45 (Santiago): a time is always near.
+  const availability = card(page, 'Disponibilidad')
+  await availability.getByLabel('Nombre').fill('Sesión Pilates')
+  await availability.getByLabel('Duración (min)').fill('15')
+  await availability.getByRole('button', { name: 'Agregar tipo' }).click()
+  await expect(page.getByText('Tipo de sesión agregado')).toBeVisible()
+  for (let day = 1; day <= 7; day++) {
+    await availability.getByRole('button', { name: 'Agregar tramo' }).click()
+    await availability
+      .getByLabel('Día')
+      .nth(day - 1)
+      .selectOption(String(day))
+    await availability
+      .getByLabel('Desde')
+      .nth(day - 1)
+      .fill('00:00')
+    await availability
+      .getByLabel('Hasta')
+      .nth(day - 1)
+      .fill('23:45')
+  }
+  await availability.getByRole('button', { name: 'Guardar horario' }).click()
+  await expect(page.getByText('Horario guardado')).toBeVisible()
+  await expectAccessible(page, 'trainer-dashboard-booking')
+  await screenshot(page, test.info(), 'booking-01-trainer-dashboard')
+
+  // The client: invited, pays, then finds the trainer by search without accents.
+  const clientEmail = uniqueEmail('e2e-booker')
+  await page.getByRole('button', { name: 'Invitar cliente' }).click()
+  await page.getByRole('dialog').getByLabel('Correo del cliente').fill(clientEmail)
+  await page.getByRole('dialog').getByRole('button', { name: 'Enviar invitación' }).click()
+  await expect(page.getByText(`Invitación enviada a ${clientEmail}`)).toBeVisible()
+  const client = await clientPays(browser, request, clientEmail)
+
+  await client.goto('/entrenadores')
+  await expect(client.getByRole('heading', { name: 'Encuentra tu entrenador', level: 1 })).toBeVisible()
+  await client.getByLabel('Buscar').fill(`pilates nunoa ${tag}`)
+  await client.getByRole('button', { name: 'Buscar' }).click()
+  await expect(client).toHaveURL(/\/entrenadores\?q=pilates/)
+  const result = client.getByRole('link', { name: new RegExp(`Pilates y movilidad ${tag}`) })
+  await expect(result).toHaveCount(1)
+  await expectAccessible(client, 'trainer-search')
+  await screenshot(client, test.info(), 'booking-02-search')
+  await result.click()
+  await expect(client.getByRole('heading', { level: 1 })).toBeVisible()
+  const slug = new URL(client.url()).pathname.split('/').pop()!
+  await expect(client.getByRole('link', { name: 'Reservar' })).toHaveAttribute(
+    'href',
+    `/cliente/ingresar?next=${encodeURIComponent(`/cliente/reservar/${slug}`)}`,
+  )
+  await expect(client.getByText('$30.000 al mes')).toBeVisible()
+  // Findable: JSON-LD Person with its CLP offer, Open Graph, the sitemap.
+  const jsonLd = JSON.parse((await client.locator('script[type="application/ld+json"]').textContent())!)
+  expect(jsonLd).toMatchObject({ '@type': 'Person', makesOffer: [{ '@type': 'Offer', price: 30000, priceCurrency: 'CLP' }] })
+  await expect(client.locator('meta[property="og:type"]')).toHaveAttribute('content', 'profile')
+  expect(await (await request.get('/sitemap.xml')).text()).toContain(`/entrenadores/${slug}</loc>`)
+  await expectAccessible(client, 'trainer-profile')
+  await screenshot(client, test.info(), 'booking-03-profile')
+
+  // Booking (the client's sign-in page is issue 25's; this client is signed in by the invitation).
+  await client.goto(`/cliente/reservar/${slug}`)
+  await expect(client.getByRole('heading', { name: /^Reservar con / })).toBeVisible()
+  const firstTime = client.locator('section ul button').first()
+  await firstTime.click()
+  await expectAccessible(client, 'book')
+  await screenshot(client, test.info(), 'booking-04-pick')
+  await client.getByRole('button', { name: 'Confirmar reserva' }).click()
+  await expect(client).toHaveURL(/\/cliente\/reservas$/)
+  await expect(client.getByText('Por confirmar')).toBeVisible()
+
+  // The trainer's calendar shows it; confirming mails the client.
+  await page.reload()
+  const calendar = card(page, 'Calendario')
+  await expect(calendar.getByText('Carla Cliente')).toBeVisible()
+  await calendar.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(calendar.getByText('Confirmada')).toBeVisible()
+  await latestMail(request, clientEmail, (m) => m.subject.startsWith('Reserva confirmada'))
+  // The reminder job runs every minute and sends within 24 h of the session.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(clientEmail)}`)).json()).data as { subject: string }[]).some(
+          (m) => m.subject.startsWith('Recordatorio'),
+        ),
+      {
+        timeout: 100_000,
+        intervals: [5_000],
+      },
+    )
+    .toBe(true)
+
+  // Check-in (15 minutes before on), then the client reviews.
+  await calendar.getByRole('button', { name: 'Asistió', exact: true }).click()
+  await expect(calendar.getByText('Asistió', { exact: true }).first()).toBeVisible()
+  await screenshot(page, test.info(), 'booking-05-calendar')
+  await client.reload()
+  await client.getByRole('radio', { name: '5 estrellas' }).check()
+  await client.getByLabel('Tu opinión').fill('Excelente clase, muy puntual.')
+  await client.getByRole('button', { name: 'Publicar reseña' }).click()
+  await expect(client.getByText('Reseña guardada')).toBeVisible()
+  await expectAccessible(client, 'my-bookings')
+  await screenshot(client, test.info(), 'booking-06-my-bookings')
+
+  // English on both sides.
+  await client
+    .getByRole('button', { name: /English|Inglés/ })
+    .first()
+    .click()
+  await expect(client.getByRole('heading', { name: 'My bookings' })).toBeVisible()
+  await expect(client.getByText('Attended')).toBeVisible()
+  await page
+    .getByRole('button', { name: /English|Inglés/ })
+    .first()
+    .click()
+  await expect(card(page, 'Calendar').getByText('Carla Cliente')).toBeVisible()
+
+  // The profile shows the review and the average.
+  await client.goto(`/entrenadores/${slug}?v=2`)
+  await expect(client.getByText('5 de 5 (1 reseña)')).toBeVisible()
+  await expect(client.getByText('Excelente clase, muy puntual.')).toBeVisible()
+})
+
+test('the public trainer pages fit 375 px and work before JavaScript @mobile', async ({ page }) => {
+  await page.goto('/entrenadores?q=pilates')
+  await expect(page.getByRole('heading', { name: 'Encuentra tu entrenador', level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
+  await expectAccessible(page, 'trainer-search-375')
+  await screenshot(page, test.info(), 'booking-375-search')
+  const first = page.locator('main ul a').first()
+  if (await first.count()) {
+    await first.click()
+    await expect(page.getByRole('link', { name: 'Reservar' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
+    await expectAccessible(page, 'trainer-profile-375')
+    await screenshot(page, test.info(), 'booking-375-profile')
+  }
+})
