@@ -96,7 +96,7 @@ test('the header’s call to action stays visible on a phone @mobile', async ({ 
   await screenshot(page, test.info(), 'landing-header-375', false)
 })
 
-test('business registration failure: the server’s message, else the spec’s fallback', async ({ page }) => {
+test('business registration failure: the spec’s Spanish fallback, never the API’s English message (decision 160)', async ({ page }) => {
   const fill = async () => {
     await page.goto('/business/registro')
     await page.getByLabel('Nombre *', { exact: true }).fill('Ana')
@@ -114,7 +114,7 @@ test('business registration failure: the server’s message, else the spec’s f
     route.fulfill({ status: 403, json: { status: 403, message: 'Registrations are closed today' } }),
   )
   await fill()
-  await expect(page.getByRole('alert')).toHaveText('Registrations are closed today')
+  await expect(page.getByRole('alert')).toHaveText('Error al registrar el gimnasio. Inténtelo nuevamente.')
   await page.unroute('**/api/v1/auth/business/register')
   await page.route('**/api/v1/auth/business/register', (route) => route.fulfill({ status: 500, body: '' }))
   await fill()

@@ -1,5 +1,5 @@
 import * as contracts from '@app/contracts'
-import { ERROR_CODES, isErrorCode } from '@app/contracts'
+import { ERROR_CODES, isErrorCode, SERVICE_ERROR_CODES } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ApiError } from './api-client'
@@ -225,10 +225,9 @@ describe('serverErrorText (spec §8)', () => {
     expect(serverErrorText(err, 'en')).toEqual({ field: 'email', message: 'No account is registered with this e-mail' })
   })
 
-  it("else a 4xx server message; 5xx, network and library failures get the screen's fallback, never their own words", () => {
-    expect(serverErrorText(apiError(403, { status: 403, message: 'Subscribe to a plan before setting up payouts' }), 'es').message).toBe(
-      'Subscribe to a plan before setting up payouts',
-    )
+  it("else a 4xx server message on English screens; 5xx, network and library failures get the screen's fallback, never their own words", () => {
+    const refused = apiError(403, { status: 403, message: 'Subscribe to a plan before setting up payouts' })
+    expect(serverErrorText(refused, 'en').message).toBe('Subscribe to a plan before setting up payouts')
     expect(
       serverErrorText(apiError(500, { status: 500, message: 'Internal server error (request id 1)' }), 'es', 'Error al registrar').message,
     ).toBe('Error al registrar')
@@ -238,6 +237,34 @@ describe('serverErrorText (spec §8)', () => {
     )
     expect(serverErrorText(new ServiceError('Login failed. Please try again.'), 'en').message).toBe('Login failed. Please try again.')
     expect(serverErrorText(undefined, 'es').message).toBe('Ocurrió un error inesperado')
+  })
+
+  it("a Spanish screen never shows the API's English message: its fallback, else the generic line", () => {
+    const refused = apiError(403, { status: 403, message: 'Subscribe to a plan before setting up payouts' })
+    expect(serverErrorText(refused, 'es').message).toBe('Ocurrió un error inesperado')
+    expect(serverErrorText(refused, 'es', 'No pudimos iniciar la configuración').message).toBe('No pudimos iniciar la configuración')
+    expect(serverErrorTextIn(refused, 'es').message).toBe('Ocurrió un error inesperado')
+  })
+
+  it('every service code (503, 507, idempotency) has its own text in both languages, with the Retry-After seconds', () => {
+    for (const code of SERVICE_ERROR_CODES)
+      for (const lang of ['es', 'en'] as const) {
+        const text = serverErrorText(apiError(503, { status: 503, message: 'Database unavailable', code }), lang, 'fallback').message
+        expect(text, `${lang} ${code}`).toBe((lang === 'es' ? errorsEs : errorsEn).service[code])
+      }
+    const down = apiError(503, { status: 503, message: 'The database is not answering', code: 'databaseUnavailable' }, 30)
+    expect(serverErrorText(down, 'es').message).toBe(
+      'El servicio no está disponible en este momento. Inténtalo nuevamente en unos minutos. Vuelve a intentarlo en 30 segundos.',
+    )
+    expect(serverErrorText(down, 'en').message).toBe(
+      'The service is unavailable right now. Please try again in a few minutes. Try again in 30 seconds.',
+    )
+    const full = apiError(507, { status: 507, message: 'Insufficient storage', code: 'storageFull' }, 1)
+    expect(serverErrorText(full, 'es').message).toMatch(/en 1 segundo\.$/)
+    expect(serverErrorTextIn(full, 'es')).toEqual(serverErrorText(full, 'es'))
+    expect(serverErrorText(apiError(409, { status: 409, message: 'In progress', code: 'idempotencyKeyInProgress' }), 'en').message).toBe(
+      'Your previous request is still being processed. Please wait a moment.',
+    )
   })
 
   it('a 429 says how long to wait, in the screen language', () => {

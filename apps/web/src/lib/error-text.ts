@@ -1,6 +1,6 @@
 // Zod-free contract modules: this file is part of the first download (via the session).
 import { RESET_PASSWORD_MIN, TRAINER_LIMITS, TRAINER_PASSWORD_MIN } from '@app/contracts/constants'
-import { isErrorCode, type ErrorCode } from '@app/contracts/error-codes'
+import { isErrorCode, SERVICE_ERROR_CODES, type ErrorCode, type ServiceErrorCode } from '@app/contracts/error-codes'
 import spanishTexts from '@/locales/errors/es.json'
 import { ApiError, ServiceError } from './api-client'
 
@@ -36,10 +36,16 @@ const lookup = (key: string): unknown =>
  * budget): first key found, `defaultValue` else, `{{name}}` replaced. The error-text test checks
  * it against i18next on every key.
  */
+const spanishPlural = new Intl.PluralRules('es')
+
 export const spanish: Translate = (keys, options = {}) => {
+  // i18next's plural keys (`key_one`, `key_other`) when a `count` is given.
+  const plural = (key: string) =>
+    typeof options.count === 'number' ? [`${key}_${spanishPlural.select(options.count)}`, `${key}_other`, key] : [key]
   const text =
     [keys]
       .flat()
+      .flatMap(plural)
       .map(lookup)
       .find((value): value is string => typeof value === 'string') ?? options.defaultValue
   if (typeof text !== 'string') return [keys].flat().at(-1)!
@@ -73,10 +79,18 @@ export interface ServerErrorText {
   message: string
 }
 
+/** The body's `code` of a refusal about the service (503, 507, idempotency), when it is one. */
+const serviceCode = (data: unknown): ServiceErrorCode | undefined => {
+  const code = (data as { code?: unknown } | null)?.code
+  return (SERVICE_ERROR_CODES as readonly unknown[]).includes(code) ? (code as ServiceErrorCode) : undefined
+}
+
 /**
- * A failed call as words (spec §8): the first field and code of `errors`; else the server's own
- * message (a 4xx the API wrote for people); else `fallback`, the screen's spec text. A browser's
- * or library's message (e.g. "Failed to fetch") never reaches a person.
+ * A failed call as words (spec §8): the first field and code of `errors`; else the text of the
+ * body's service `code` (with Retry-After seconds when given); else, on English screens only, the
+ * server's own message (a 4xx the API wrote in English for people); else `fallback`, the screen's
+ * spec text. A browser's or library's message (e.g. "Failed to fetch") never reaches a person,
+ * and a Spanish screen never shows the API's English words (decision 160).
  */
 export function serverErrorText(error: unknown, source: TextSource, fallback?: string): ServerErrorText {
   const t = translator(source)
@@ -84,8 +98,14 @@ export function serverErrorText(error: unknown, source: TextSource, fallback?: s
     const first = error.errors ? Object.entries(error.errors)[0] : undefined
     if (first) return { field: first[0], message: errorText(first[0], first[1], source) }
     if (error.status === 429) return { message: error.retryAfter ? t('tooManySeconds', { seconds: error.retryAfter }) : t('tooMany') }
+    const code = serviceCode(error.data)
+    if (code) {
+      const text = t(`service.${code}`)
+      return { message: error.retryAfter ? t('retryInSeconds', { text, count: error.retryAfter }) : text }
+    }
     const message = (error.data as { message?: unknown } | null)?.message
-    if (error.status < 500 && typeof message === 'string' && message.trim()) return { message }
+    const english = t('lang') === 'en'
+    if (english && error.status < 500 && typeof message === 'string' && message.trim()) return { message }
     return { message: fallback ?? t('unexpected') }
   }
   // The screen's own fallback, when it has one, wins over the service's (spec §8).
