@@ -25,6 +25,12 @@ describe('redactUrl', () => {
       '/sandbox/client-portal/0b7c1f9e-1111-2222-3333-444455556666/0b7c1f9e-1111-2222-3333-444455556666/renew',
       '/sandbox/client-portal/[redacted]/0b7c1f9e-1111-2222-3333-444455556666/renew',
     ],
+    ['/invitacion/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo', '/invitacion/[redacted]'],
+    ['/invitacion/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo?utm_source=mail', '/invitacion/[redacted]?utm_source=mail'],
+    ['/invitacion/pagada?session_id=cs_test_1', '/invitacion/pagada?session_id=[redacted]'],
+    ['/invitacion/pagadaXYZsecret', '/invitacion/[redacted]'],
+    ['/api/v1/calendar/c2VjcmV0ZmVlZHRva2VuMTIzNDU2Nzg5.ics', '/api/v1/calendar/[redacted]'],
+    ['/confirmar-correo?token=abc', '/confirmar-correo?token=[redacted]'],
     ['/x?next=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', '/x?next=[redacted]'],
     ['/users/ana@example.com/profile', '/users/a***@example.com/profile'],
     ['/api/v1/plans', '/api/v1/plans'],
@@ -177,8 +183,18 @@ describe('no secret reaches the log, at any level (issue 9 item 2)', () => {
     const reset = await api('/api/v1/auth/reset/password', { method: 'POST', body: { hash, password: 'OtraClave456!' } })
     expect(reset.status, reset.body).toBe(200)
 
+    // Capability links that live in a path (issue 19): the invitation page of a client's mail, a calendar feed.
+    const invitation = `inv${randomUUID().replaceAll('-', '')}`
+    keep('invitation token', invitation)
+    await api(`/invitacion/${invitation}`)
+    const feed = `feed${randomUUID().replaceAll('-', '')}`
+    keep('calendar feed token', feed)
+    await api(`/api/v1/calendar/${feed}.ics`)
+
     await new Promise((r) => setTimeout(r, 500))
     const log = server.output()
+    expect(log).toContain('"url":"/invitacion/[redacted]"')
+    expect(log).toContain('"url":"/api/v1/calendar/[redacted]"')
 
     // The log did record these requests, in their redacted form.
     expect(log).toContain('"url":"/recuperar-password?hash=[redacted]"')
