@@ -13061,6 +13061,7 @@ export interface operations {
         content: {
           'application/json': {
             charges_enabled: boolean
+            complete: boolean
             details_submitted: boolean
           }
         }

@@ -18,6 +18,8 @@ export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: 'notFound' 
 export const PayoutAccountStatusSchema = z.object({
   charges_enabled: z.boolean(),
   details_submitted: z.boolean(),
+  /** Payout onboarding is complete (arePayoutsComplete): the one answer screens show. */
+  complete: z.boolean(),
 })
 export type PayoutAccountStatus = z.infer<typeof PayoutAccountStatusSchema>
 

@@ -1,4 +1,5 @@
 export * from './constants.ts'
+export * from './rules.ts'
 export * from './errors.ts'
 export * from './auth.ts'
 export * from './health.ts'

@@ -1,10 +1,4 @@
-import type {
-  BillingPortalSession,
-  OnboardingSetup,
-  PayoutAccountStatus,
-  SubscriptionStatus,
-  TrainerOnboardingStatus,
-} from '@app/contracts'
+import type { BillingPortalSession, OnboardingSetup, PayoutAccountStatus, SubscriptionStatus } from '@app/contracts'
 import { PAYOUT_COUNTRY } from '@app/contracts/constants'
 import { api, type RequestOptions } from './api-client'
 import { getSession } from './session'
@@ -29,5 +23,3 @@ export const createPortalSession = (returnUrl: string) =>
 export const setupPayouts = (userId: string, email: string) =>
   api.post<OnboardingSetup>('/connect/onboarding/setup', { userId, email, country: PAYOUT_COUNTRY }, flowAuth())
 export const getPayoutAccount = (userId: string) => api.get<PayoutAccountStatus>(`/connect/account/by-user/${enc(userId)}`, flowAuth())
-export const getOnboardingStatus = (userId: string) =>
-  api.get<TrainerOnboardingStatus>(`/trainers/by-user/${enc(userId)}/onboarding-status`, flowAuth())

@@ -130,6 +130,21 @@ export function refreshSession(): Promise<string> {
 }
 
 export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const response = await answer(method, path, opts)
+  const data = await parse(response)
+  if (!response.ok) throw toError(response, data)
+  return data as T
+}
+
+/** A file the API answers with (a CSV export): the same token, refresh, retry and errors as every call. */
+export async function requestFile(path: string, accept: string, opts: RequestOptions = {}): Promise<Blob> {
+  const response = await answer('GET', path, { ...opts, headers: { Accept: accept, ...opts.headers } })
+  if (!response.ok) throw toError(response, await parse(response))
+  return response.blob()
+}
+
+/** Sends a request, refreshing an expired token once and waiting out one short 503. */
+async function answer(method: string, path: string, opts: RequestOptions): Promise<Response> {
   const auth = opts.auth ?? true
   let token = opts.bearer ?? (auth ? getSession()?.token : undefined)
   // One key per submit, the same on every automatic retry below: the server stores a write once.
@@ -147,9 +162,7 @@ export async function request<T = unknown>(method: string, path: string, opts: R
     await sleep(retryAfter * 1000)
     response = await send(method, path, opts, token)
   }
-  const data = await parse(response)
-  if (!response.ok) throw toError(response, data)
-  return data as T
+  return response
 }
 
 export const api = {
@@ -158,4 +171,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  file: (path: string, accept: string, opts?: RequestOptions) => requestFile(path, accept, opts),
 }

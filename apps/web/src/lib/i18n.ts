@@ -5,6 +5,7 @@ import i18next from 'i18next'
 import resourcesToBackend from 'i18next-resources-to-backend'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import type { Translate } from './error-text'
+import { formatClp } from '@app/contracts/format-clp'
 import { INTL_LOCALE, LANGUAGES, showLanguage, storedLanguage, storeLanguage, type Language } from './language'
 
 export type { Language } from './language'
@@ -84,12 +85,11 @@ export async function chooseLanguage(language: Language) {
 /** Dates, numbers and CLP amounts in the shown language (es-CL or en). */
 export function formatters(language: Language) {
   const locale = INTL_LOCALE[language]
-  const clp = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 })
   const number = new Intl.NumberFormat(locale)
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
   return {
-    clp: (pesos: number) => clp.format(pesos),
+    clp: (pesos: number) => formatClp(pesos, language),
     number: (value: number) => number.format(value),
     date: (value: Date | string) => date.format(typeof value === 'string' ? new Date(value) : value),
     percent: (fraction: number) => percent.format(fraction),

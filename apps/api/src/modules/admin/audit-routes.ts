@@ -2,7 +2,7 @@ import { AdminAuditExportQuerySchema, AdminAuditListQuerySchema, AdminAuditListS
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AUDIT_CSV_COLUMNS, listAudit, toAuditCsv } from './audit-log.ts'
-import { allPages, sendCsv } from './csv.ts'
+import { allPages, sendCsv } from '../../lib/csv.ts'
 import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, csvName } from './route-kit.ts'
 
@@ -54,7 +54,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       async function* rows() {
         for await (const entry of allPages((cursor) => listAudit(app.db, { ...query, cursor, limit: EXPORT_PAGE }))) yield toAuditCsv(entry)
       }
-      return sendCsv(reply, csvName('audit-log'), [...AUDIT_CSV_COLUMNS], rows())
+      return sendCsv(reply, csvName('audit-log'), { columns: [...AUDIT_CSV_COLUMNS], rows: rows() })
     },
   )
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { allPages, sendCsv } from './csv.ts'
+import { allPages, sendCsv } from '../../lib/csv.ts'
 import { getLead, LEAD_CSV_COLUMNS, listLeads, updateLead } from './leads.ts'
 import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, csvName, operatorOf } from './route-kit.ts'
@@ -58,7 +58,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const query = request.query
       const rows = allPages((cursor) => listLeads(app.db, { ...query, cursor, limit: EXPORT_PAGE }))
-      return sendCsv(reply, csvName('leads'), [...LEAD_CSV_COLUMNS], rows)
+      return sendCsv(reply, csvName('leads'), { columns: [...LEAD_CSV_COLUMNS], rows })
     },
   )
 

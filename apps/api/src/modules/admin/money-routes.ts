@@ -6,7 +6,7 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { allPages, sendCsv } from './csv.ts'
+import { allPages, sendCsv } from '../../lib/csv.ts'
 import { listTransactions, moneySummary, MONEY_CSV_COLUMNS, toMoneyCsv } from './money.ts'
 import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, csvName } from './route-kit.ts'
@@ -75,7 +75,7 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
       async function* rows() {
         for await (const t of allPages((cursor) => listTransactions(app.db, { ...query, cursor, limit: EXPORT_PAGE }))) yield* toMoneyCsv(t)
       }
-      return sendCsv(reply, csvName('ledger'), [...MONEY_CSV_COLUMNS], rows())
+      return sendCsv(reply, csvName('ledger'), { columns: [...MONEY_CSV_COLUMNS], rows: rows() })
     },
   )
 }

@@ -66,6 +66,7 @@ const subscriptionState = (sub: Sub) =>
 const subscriptionIs = (sub: Sub, state: TrainerSubscriptionState) =>
   state === 'none' ? isNull(sub.status) : inArray(sub.status, PROVIDER_STATES[state])
 
+/** arePayoutsComplete (@app/contracts/rules) in SQL. */
 const payoutComplete = and(eq(payoutAccounts.chargesEnabled, true), eq(payoutAccounts.detailsSubmitted, true))!
 const payoutState = sql<PayoutState>`case when ${isNull(payoutAccounts.id)} then 'not_started' when ${payoutComplete} then 'complete' else 'pending' end`
 const payoutIs = (state: PayoutState) =>

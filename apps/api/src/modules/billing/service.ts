@@ -1,5 +1,6 @@
 import type { CheckoutRequest, CheckoutStatus, PlanKey, SubscriptionStatus } from '@app/contracts'
-import { LIVE_SUBSCRIPTION_STATES, TRIAL_DAYS } from '@app/contracts/constants'
+import { TRIAL_DAYS } from '@app/contracts/constants'
+import { isSubscriptionLive } from '@app/contracts/rules'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
@@ -42,11 +43,6 @@ export async function latestSubscription(db: Tx, userId: string) {
     .limit(1)
   return row
 }
-
-/** Access from the stored period: a live state whose period, if cancelled at its end, has not ended. */
-const isLive = (row: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }, now: number) =>
-  (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(row.status) &&
-  !(row.cancelAtPeriodEnd && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= now)
 
 /**
  * One free trial per person: keys per user, per e-mail (a digest, lowercased) and per payment
@@ -96,7 +92,7 @@ export async function createCheckout(app: FastifyInstance, userId: string, input
   if (!user) throw notFound()
   if (user.email !== input.customerEmail) throw unprocessable({ customerEmail: 'invalid' }, 'customerEmail must be the account e-mail')
   const current = await latestSubscription(app.db, userId)
-  if (current && isLive(current, Date.now()))
+  if (current && isSubscriptionLive(current, Date.now()))
     throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
 
   // The provider's page must show the right first charge: no trial for someone who had one.
@@ -292,7 +288,7 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
   const row = stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, row.planId)).limit(1)
   return {
-    hasActiveSubscription: isLive(row, now),
+    hasActiveSubscription: isSubscriptionLive(row, now),
     subscription: {
       planId: row.planId,
       planKey: plan.key as PlanKey,

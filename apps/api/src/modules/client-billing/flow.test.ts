@@ -12,10 +12,11 @@ const ctx = useTestApp()
 const get = (url: string, token: string) => call(ctx.app, 'GET', `/api/v1${url}`, { token })
 const sumCsv = (csv: string, column: string) => {
   const [head, ...rows] = csv
+    .replace(/^\uFEFF/, '')
     .trim()
-    .split('\r\n')
-    .map((l) => l.split(','))
-  const i = head.indexOf(`"${column}"`)
+    .split('\n')
+    .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')))
+  const i = head.indexOf(column)
   return rows.reduce((s, r) => s + Number(r[i]), 0)
 }
 
@@ -89,8 +90,8 @@ describe('client billing on the sandbox', () => {
     expect(sumCsv(paymentsCsv.body, 'refunded_clp')).toBe(25_000)
     const ledgerCsv = (await get('/trainer/ledger.csv', trainer.token)).body
     expect(sumCsv(ledgerCsv, 'amount_clp')).toBe(0)
-    const trainerRows = ledgerCsv.split('\r\n').filter((l) => l.includes(`"trainer:${trainer.trainerId}"`))
-    expect(trainerRows.reduce((s, l) => s + Number(l.split(',').at(-1)), 0)).toBe(
+    const trainerRows = ledgerCsv.split('\n').filter((l) => l.includes(`"trainer:${trainer.trainerId}"`))
+    expect(trainerRows.reduce((s, l) => s + Number(l.split(',').at(-1)!.replaceAll('"', '')), 0)).toBe(
       await balanceOf(ctx.app.db, `trainer:${trainer.trainerId}`),
     )
 

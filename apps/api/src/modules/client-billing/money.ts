@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
 import { accounts, recordRefund, RefundTooLargeError } from '../ledger/service.ts'
+import { csvTable } from '../../lib/csv.ts'
 import { billingOf } from './trainer.ts'
 
 /** Months and days are Chile's: a payment at 23:30 on the 31st in Santiago belongs to that month. */
@@ -224,18 +225,9 @@ export async function income(app: FastifyInstance, user: AuthUser, query: DateRa
   return { data }
 }
 
-/** A CSV cell: quoted, and a text cell that a spreadsheet would run as a formula is defused. */
-function cell(value: string | number) {
-  if (typeof value === 'number') return String(value)
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replaceAll('"', '""')}"`
-}
-export const toCsv = (header: string[], rows: (string | number)[][]) =>
-  [header.map(cell), ...rows.map((r) => r.map(cell))].map((r) => r.join(',')).join('\r\n') + '\r\n'
-
 export async function paymentsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const { data } = await listPayments(app, user, query)
-  return toCsv(
+  return csvTable(
     [
       'payment_id',
       'paid_at',
@@ -267,7 +259,7 @@ export async function paymentsCsv(app: FastifyInstance, user: AuthUser, query: D
 export async function ledgerCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const { trainer } = await billingOf(app, user, false)
   const rows = await movements(app.db, and(eq(clientPayments.trainerId, trainer.id)), rangeOf(query))
-  return toCsv(
+  return csvTable(
     ['transaction_id', 'created_at', 'kind', 'payment_id', 'account', 'amount_clp'],
     rows.map((m) => [m.transactionId, m.at.toISOString(), m.kind, m.paymentId, m.account, m.amountClp]),
   )
@@ -315,7 +307,7 @@ export async function gymCommissions(app: FastifyInstance, user: AuthUser, query
 
 export async function gymCommissionsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const { data } = await gymCommissions(app, user, query)
-  return toCsv(
+  return csvTable(
     ['month', 'trainer_id', 'trainer', 'payments', 'gross_clp', 'trainer_share_clp', 'gym_share_clp', 'platform_share_clp'],
     data.map((r) => [r.month, r.trainerId, r.trainerName, r.payments, r.grossClp, r.trainerShareClp, r.gymShareClp, r.platformShareClp]),
   )

@@ -30,8 +30,9 @@ import {
   TrainerClientSchema,
   TrainerIdParamsSchema,
 } from '@app/contracts'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sendCsv } from '../../lib/csv.ts'
 import { currentUser } from '../../plugins/auth.ts'
 import { csvResponse } from '../../plugins/contract.ts'
 import {
@@ -58,14 +59,6 @@ import {
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema }
 const bearer = [{ bearer: [] }]
-
-function sendCsv(reply: FastifyReply, name: string, body: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(body)
-}
 
 /** Issue 12: trainers charge their clients. Route table: docs/client-billing.md. */
 export default async function clientBillingRoutes(fastify: FastifyInstance) {
@@ -272,7 +265,7 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       },
       preHandler: trainer,
     },
-    async (request, reply) => sendCsv(reply, 'payments', await paymentsCsv(app, currentUser(request), request.query)),
+    async (request, reply) => sendCsv(reply, 'payments.csv', await paymentsCsv(app, currentUser(request), request.query)),
   )
   app.get(
     '/trainer/ledger.csv',
@@ -294,7 +287,7 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       },
       preHandler: trainer,
     },
-    async (request, reply) => sendCsv(reply, 'ledger', await ledgerCsv(app, currentUser(request), request.query)),
+    async (request, reply) => sendCsv(reply, 'ledger.csv', await ledgerCsv(app, currentUser(request), request.query)),
   )
 
   // ---- Gym owner ----
@@ -334,7 +327,7 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
       },
       preHandler: owner,
     },
-    async (request, reply) => sendCsv(reply, 'commissions', await gymCommissionsCsv(app, currentUser(request), request.query)),
+    async (request, reply) => sendCsv(reply, 'commissions.csv', await gymCommissionsCsv(app, currentUser(request), request.query)),
   )
 
   // ---- Public and client (Spanish screens, mobile app) ----

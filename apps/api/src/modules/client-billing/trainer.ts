@@ -1,6 +1,6 @@
 import {
   CLIENT_INVITATION_TTL_DAYS,
-  LIVE_SUBSCRIPTION_STATES,
+  isSubscriptionLive,
   type ClientInvitation,
   type ClientInvitationCreate,
   type Offer,
@@ -83,10 +83,7 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
     const now = Date.now()
     const sub =
       stored && stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
-    const live =
-      sub &&
-      (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) &&
-      !(sub.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd.getTime() <= now)
+    const live = sub && isSubscriptionLive(sub, now)
     if (!live) {
       if (write) throw new HttpError(403, 'An active subscription is needed to charge clients', { subscription: 'required' })
       limit = 0

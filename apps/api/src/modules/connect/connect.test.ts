@@ -22,7 +22,11 @@ const form = (method: 'GET' | 'POST', url: string) =>
 describe('POST /connect/onboarding/setup (sandbox)', () => {
   it('creates the payout account once, links to the sandbox page; completing it enables charges', async () => {
     const trainer = await paidTrainer(ctx.app)
-    expect((await status(trainer.signupToken, trainer.id)).json()).toEqual({ charges_enabled: false, details_submitted: false })
+    expect((await status(trainer.signupToken, trainer.id)).json()).toEqual({
+      charges_enabled: false,
+      details_submitted: false,
+      complete: false,
+    })
     expect((await onboarding(trainer.signupToken, trainer.id)).json()).toEqual({ stripeOnboardingComplete: false })
 
     const res = await setup(trainer.signupToken, trainer.id, trainer.email)
@@ -46,7 +50,11 @@ describe('POST /connect/onboarding/setup (sandbox)', () => {
     const done = await form('POST', `${path}/complete`)
     expect(done.statusCode).toBe(303)
     expect(done.headers.location).toBe('http://localhost:3000/auth/stripe/onboarding')
-    expect((await status(trainer.signupToken, trainer.id)).json()).toEqual({ charges_enabled: true, details_submitted: true })
+    expect((await status(trainer.signupToken, trainer.id)).json()).toEqual({
+      charges_enabled: true,
+      details_submitted: true,
+      complete: true,
+    })
     expect((await onboarding(trainer.signupToken, trainer.id)).json()).toEqual({ stripeOnboardingComplete: true })
     // The same link cannot be used twice.
     expect((await form('GET', path)).statusCode).toBe(404)

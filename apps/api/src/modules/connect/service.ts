@@ -1,4 +1,5 @@
 import { PAYOUT_COUNTRY, type OnboardingSetupRequest, type PayoutAccountStatus } from '@app/contracts'
+import { arePayoutsComplete } from '@app/contracts/rules'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
@@ -56,22 +57,22 @@ export async function applyAccountUpdate(db: Tx, providerAccountId: string, char
   if (!account) return false
   await db
     .update(trainers)
-    .set({ stripeOnboardingComplete: chargesEnabled && detailsSubmitted })
+    .set({ stripeOnboardingComplete: arePayoutsComplete({ chargesEnabled, detailsSubmitted }) })
     .where(eq(trainers.userId, account.userId))
   return true
 }
 
 export async function payoutAccountStatus(app: FastifyInstance, userId: string): Promise<PayoutAccountStatus> {
   let account = await payoutAccountOf(app.db, userId)
-  if (!account) return { charges_enabled: false, details_submitted: false }
-  if (account.provider === app.payments.name && !(account.chargesEnabled && account.detailsSubmitted)) {
+  if (!account) return { charges_enabled: false, details_submitted: false, complete: false }
+  if (account.provider === app.payments.name && !arePayoutsComplete(account)) {
     const remote = await app.payments.fetchPayoutAccount(account.providerAccountId)
     if (remote) {
       await applyAccountUpdate(app.db, account.providerAccountId, remote.chargesEnabled, remote.detailsSubmitted)
       account = { ...account, ...remote }
     }
   }
-  return { charges_enabled: account.chargesEnabled, details_submitted: account.detailsSubmitted }
+  return { charges_enabled: account.chargesEnabled, details_submitted: account.detailsSubmitted, complete: arePayoutsComplete(account) }
 }
 
 export async function trainerOnboardingStatus(app: FastifyInstance, userId: string) {

@@ -1,3 +1,4 @@
+import { formatClp } from '@app/contracts/format-clp'
 import {
   MODALITY_LABELS,
   PROFILE_LANGUAGE_LABELS,
@@ -15,7 +16,6 @@ export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 const h = escapeHtml
 
-const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 })
 const dateText = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' })
 const spec = (key: string) => SPECIALISATIONS[key as keyof typeof SPECIALISATIONS]?.es ?? key
 const modality = (key: string) => MODALITY_LABELS[key as keyof typeof MODALITY_LABELS]?.es ?? key
@@ -43,7 +43,7 @@ function photo(url: string | null, first: string, last: string, size: 'sm' | 'lg
 export function cardMarkup(t: TrainerCard) {
   const place = [t.comuna, t.city].filter(Boolean).join(', ')
   const line = [place, t.modalities.map(modality).join(' · ')].filter(Boolean).join(' — ')
-  return `<li class="rounded-xl border bg-card p-4"><a class="flex gap-4 rounded-md" href="/entrenadores/${h(t.slug)}" data-discover="true">${photo(t.photoUrl, t.firstName, t.lastName, 'sm')}<span class="grid min-w-0 gap-1"><span class="text-lg font-semibold">${h(t.firstName)} ${h(t.lastName)}</span>${t.headline ? `<span class="text-sm">${h(t.headline)}</span>` : ''}<span class="text-sm text-muted-foreground">${h(line)}</span><span class="text-sm text-muted-foreground">${h(t.specialisations.map(spec).join(', '))}</span><span class="text-sm">${h(ratingText(t.rating))}${t.minPriceClp !== null ? h(` · desde ${clp.format(t.minPriceClp)} al mes`) : ''}</span></span></a></li>`
+  return `<li class="rounded-xl border bg-card p-4"><a class="flex gap-4 rounded-md" href="/entrenadores/${h(t.slug)}" data-discover="true">${photo(t.photoUrl, t.firstName, t.lastName, 'sm')}<span class="grid min-w-0 gap-1"><span class="text-lg font-semibold">${h(t.firstName)} ${h(t.lastName)}</span>${t.headline ? `<span class="text-sm">${h(t.headline)}</span>` : ''}<span class="text-sm text-muted-foreground">${h(line)}</span><span class="text-sm text-muted-foreground">${h(t.specialisations.map(spec).join(', '))}</span><span class="text-sm">${h(ratingText(t.rating))}${t.minPriceClp !== null ? h(` · desde ${formatClp(t.minPriceClp)} al mes`) : ''}</span></span></a></li>`
 }
 
 function reviewMarkup(r: Review) {
@@ -56,7 +56,7 @@ export function profileMarkup(p: PublicProfile, reviews: Review[]) {
     .map((label) => `<li class="rounded-full bg-muted px-3 py-1 text-sm">${h(label)}</li>`)
     .join('')
   const offers = p.offers.length
-    ? `<ul class="grid gap-3">${p.offers.map((o) => `<li><p class="font-medium">${h(o.title)}</p><p>${h(clp.format(o.priceClp))} al mes</p>${o.description ? `<p class="text-sm text-muted-foreground">${h(o.description)}</p>` : ''}</li>`).join('')}</ul>`
+    ? `<ul class="grid gap-3">${p.offers.map((o) => `<li><p class="font-medium">${h(o.title)}</p><p>${h(formatClp(o.priceClp))} al mes</p>${o.description ? `<p class="text-sm text-muted-foreground">${h(o.description)}</p>` : ''}</li>`).join('')}</ul>`
     : '<p class="text-muted-foreground">Este entrenador aún no publica planes.</p>'
   const reviewList = reviews.length
     ? `<ul class="grid gap-4">${reviews.map(reviewMarkup).join('')}</ul>`

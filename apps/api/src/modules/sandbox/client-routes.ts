@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { clientCheckouts, clientInvitations, clientSubscriptions, offers, providerLinks, trainers } from '../../db/schema.ts'
 import { sandboxPay, sandboxRenew } from '../client-billing/events.ts'
-import { formatClp, formatDate, html, page, type Html } from './pages.ts'
+import { formatDate, html, page, priceText, type Html } from './pages.ts'
 import { sandboxActive } from './service.ts'
 
 const Params = z.object({ id: z.string().min(1).max(100) })
@@ -66,12 +66,12 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
         <span class="tag">Sandbox</span>
         <h1>${row.offer.title}</h1>
         <p class="muted">Con ${row.trainer.firstName} ${row.trainer.lastName}. ${row.offer.description}</p>
-        <p class="price">${formatClp(row.offer.priceClp)} <span class="muted">/ mes</span></p>
+        <p class="price">${priceText(row.offer.priceClp)} <span class="muted">/ mes</span></p>
         <dl>
           <dt>Correo</dt>
           <dd>${row.invitation.email}</dd>
           <dt>Hoy pagas</dt>
-          <dd>${formatClp(row.offer.priceClp)}</dd>
+          <dd>${priceText(row.offer.priceClp)}</dd>
         </dl>
         ${
           done
@@ -141,7 +141,7 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
                 <dt>Plan</dt>
                 <dd>${offer.title} (${trainer.firstName} ${trainer.lastName})</dd>
                 <dt>Precio</dt>
-                <dd>${formatClp(sub.priceClp)} / mes</dd>
+                <dd>${priceText(sub.priceClp)} / mes</dd>
                 <dt>Estado</dt>
                 <dd>${STATE_LABELS[sub.state]}</dd>
                 <dt>Próximo cobro</dt>

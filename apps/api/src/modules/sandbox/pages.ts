@@ -1,3 +1,4 @@
+import { formatClp } from '@app/contracts/format-clp'
 import { brand } from '../../brand.ts'
 
 export const escapeHtml = (s: string) =>
@@ -44,6 +45,6 @@ export function page(title: string, body: Html): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(brand.name)}</title><style>${STYLE}</style></head><body><main>${body.value}<footer>Proveedor de pagos de prueba de ${escapeHtml(brand.name)}: no se cobra dinero real.</footer></main></body></html>`
 }
 
-export const formatClp = (amount: number | null) => (amount == null ? 'A convenir' : `$${amount.toLocaleString('es-CL')} CLP`)
+export const priceText = (amount: number | null) => (amount == null ? 'A convenir' : `${formatClp(amount)} CLP`)
 export const formatDate = (d: Date | null) =>
   d ? d.toLocaleDateString('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' }) : '—'

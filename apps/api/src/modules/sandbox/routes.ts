@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../db/schema.ts'
 import { completeCheckout, latestSubscription, trialAvailable } from '../billing/service.ts'
 import { applyAccountUpdate } from '../connect/service.ts'
-import { formatClp, formatDate, html, page, type Html } from './pages.ts'
+import { formatDate, html, page, priceText, type Html } from './pages.ts'
 import { rollSandboxPeriods, sandboxActive, sandboxCustomerOf, sandboxStart } from './service.ts'
 
 const Params = z.object({ id: z.string().min(1).max(100) })
@@ -92,7 +92,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         <span class="tag">Sandbox</span>
         <h1>Plan ${plan.title}</h1>
         <p class="muted">${plan.description}</p>
-        <p class="price">${formatClp(plan.priceClp)} <span class="muted">/ mes</span></p>
+        <p class="price">${priceText(plan.priceClp)} <span class="muted">/ mes</span></p>
         <p class="muted">
           ${plan.priceUsd == null ? '' : `Equivale a ${plan.priceUsd} USD. `}${
             trial
@@ -104,7 +104,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           <dt>Correo</dt>
           <dd>${session.customerEmail}</dd>
           <dt>Hoy pagas</dt>
-          <dd>${formatClp(trial ? 0 : plan.priceClp)}</dd>
+          <dd>${priceText(trial ? 0 : plan.priceClp)}</dd>
         </dl>
         ${
           done
@@ -169,7 +169,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           <dt>Plan</dt>
           <dd>${plan?.title ?? 'Sin plan'}</dd>
           <dt>Precio</dt>
-          <dd>${formatClp(plan?.priceClp ?? null)} / mes</dd>
+          <dd>${priceText(plan?.priceClp ?? null)} / mes</dd>
           <dt>Estado</dt>
           <dd>${sub ? SUBSCRIPTION_STATE_LABELS[sub.status] : '—'}</dd>
           <dt>Fin de la prueba</dt>

@@ -15,8 +15,8 @@ import {
   type AdminLeadUpdate,
   type AdminResendMail,
 } from '@app/contracts'
-import { api, ApiError, API_BASE, refreshSession } from '@/lib/api-client'
-import { getSession } from '@/lib/session'
+import { api } from '@/lib/api-client'
+import { downloadFile } from '@/lib/download'
 
 /** Query parameters of a list: empty values are left out (the API reads '' as "not given" too). */
 export type ListParams = Record<string, string | number | undefined>
@@ -54,29 +54,7 @@ export const getBackupStatus = async () => AdminBackupStatusSchema.parse(await a
 export const createBackup = async () => AdminBackupStatusSchema.parse(await api.post('/admin/backups'))
 export const getAudit = async (params: ListParams) => AdminAuditListSchema.parse(await api.get(`/admin/audit${queryString(params)}`))
 
-/**
- * A CSV export (`/admin/leads/export.csv`, `/admin/audit/export.csv`) with the list's filters,
- * saved as a file. The bearer token cannot ride on a plain link, so the file is fetched and handed
- * to the browser as a blob; an expired token is refreshed once, like every other call.
- */
-export async function downloadCsv(path: string, params: ListParams, fileName: string) {
-  const url = `${API_BASE}${path}${queryString(params)}`
-  const send = (token: string | undefined) =>
-    fetch(url, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) } })
-  let response = await send(getSession()?.token)
-  if (response.status === 401) response = await send(await refreshSession())
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => null)
-    const message = (data as { message?: unknown } | null)?.message
-    throw new ApiError(typeof message === 'string' ? message : `Request failed: ${response.status}`, response.status, data)
-  }
-  const blob = await response.blob()
-  const href = URL.createObjectURL(blob)
-  const link = Object.assign(document.createElement('a'), { href, download: fileName })
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(href), 10_000)
-}
+/** A CSV export (`/admin/leads/export.csv`, `/admin/audit/export.csv`) with the list's filters, saved as a file. */
+export const downloadCsv = (path: string, params: ListParams, fileName: string) => downloadFile(`${path}${queryString(params)}`, fileName)
 
 export const getSystemStatus = async () => AdminSystemStatusSchema.parse(await api.get('/admin/system'))

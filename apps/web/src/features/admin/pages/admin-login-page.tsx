@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { errorsT } from '@/lib/i18n'
 import { LoginFormSchema } from '@/lib/login-form'
@@ -46,9 +47,8 @@ export function AdminLoginPage() {
       // A non-admin lands on the console's "no access" state, which offers to switch account.
       navigate(next, { replace: true })
     } catch (error) {
-      const { field, message } = serverErrorText(error, errorsT, t('login.failed'))
-      if (field === 'email' || field === 'password') form.setError(field, { message })
-      else setAlert(message)
+      if (!applyFieldErrors(form.setError, error, ['email', 'password'], errorsT))
+        setAlert(serverErrorText(error, errorsT, t('login.failed')).message)
     }
   })
 

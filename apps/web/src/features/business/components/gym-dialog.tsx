@@ -1,7 +1,7 @@
 import { GymInputSchema, type Gym } from '@app/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Controller, useForm, type FieldPath } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -10,7 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { errorText, serverErrorText } from '@/lib/error-text'
+import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { errorsT } from '@/lib/i18n'
 import { formResolver } from '@/lib/form-resolver'
 import { ApiError } from '@/lib/api-client'
@@ -79,9 +80,7 @@ export function GymDialog({ open, onOpenChange, gym }: { open: boolean; onOpenCh
       await queryClient.invalidateQueries({ queryKey: businessKeys.myGym })
     },
     onError: (err) => {
-      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field in empty) form.setError(field as FieldPath<GymFormInput>, { type: code, message: errorText(field, code, errorsT) })
-      }
+      applyFieldErrors(form.setError, err, Object.keys(empty), errorsT)
       // A refusal the server explains (e.g. a second gym) says what happened; others get the spec's text.
       const fallback = isEdit ? t('updateFailed') : t('createFailed')
       toast.error(err instanceof ApiError && err.status === 409 ? serverErrorText(err, errorsT, fallback).message : fallback)

@@ -1,14 +1,15 @@
 import { TrainerWithUserInputSchema, type Gym, type Trainer, type TrainerCreated } from '@app/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
-import { errorText, serverErrorText } from '@/lib/error-text'
+import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { errorsT } from '@/lib/i18n'
 import { formResolver } from '@/lib/form-resolver'
 import { createTrainerWithUser, updateTrainer } from '../api/business-api'
@@ -100,10 +101,12 @@ export function TrainerDialog({
       await queryClient.invalidateQueries({ queryKey: businessKeys.trainers(gym.id) })
     },
     onError: (err) => {
-      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (fields.some((f) => f.name === field))
-          form.setError(field as FieldPath<TrainerFormInput>, { type: code, message: errorText(field, code, errorsT) })
-      }
+      applyFieldErrors(
+        form.setError,
+        err,
+        fields.map((f) => f.name),
+        errorsT,
+      )
       // The plan limit and similar refusals say what happened; other failures get the spec's text.
       const fallback = isEdit ? t('updateFailed') : t('createFailed')
       const explained = err instanceof ApiError && (err.status === 409 || err.status === 429)

@@ -21,8 +21,8 @@ import type {
   TrainerClientList,
 } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { api, API_BASE, ApiError, refreshSession } from '@/lib/api-client'
-import { getSession } from '@/lib/session'
+import { api } from '@/lib/api-client'
+import { downloadFile } from '@/lib/download'
 
 // Client billing (issue 12), route table docs/client-billing.md. One query key per resource.
 
@@ -79,44 +79,9 @@ const CSV_PATHS: Record<CsvExport, string> = {
   commissions: '/business/commissions.csv',
 }
 
-async function fetchCsv(path: string, token: string | undefined) {
-  return fetch(`${API_BASE}${path}`, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) } })
-}
-
-/**
- * The CSV as text. The api client reads JSON only, so this is its own fetch with the same bearer
- * token and the same one refresh on 401; a refusal becomes the same ApiError.
- */
-export async function getCsv(kind: CsvExport, range: DateRangeQuery): Promise<string> {
-  const path = `${CSV_PATHS[kind]}${rangeQuery(range)}`
-  const token = getSession()?.token
-  let response = await fetchCsv(path, token)
-  if (response.status === 401 && token) response = await fetchCsv(path, await refreshSession())
-  const text = await response.text()
-  if (!response.ok) {
-    let data: unknown = text
-    try {
-      data = JSON.parse(text)
-    } catch {
-      // not JSON: keep the text
-    }
-    throw new ApiError((data as { message?: string } | null)?.message ?? `Request failed: ${response.status}`, response.status, data)
-  }
-  return text
-}
-
 /** Saves the export as a file named after its kind and range. */
-export async function downloadCsv(kind: CsvExport, range: DateRangeQuery) {
-  const text = await getCsv(kind, range)
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `${kind}_${range.from ?? 'start'}_${range.to ?? 'today'}.csv`
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1_000)
-}
+export const downloadCsv = (kind: CsvExport, range: DateRangeQuery) =>
+  downloadFile(`${CSV_PATHS[kind]}${rangeQuery(range)}`, `${kind}_${range.from ?? 'start'}_${range.to ?? 'today'}.csv`)
 
 // ---- Client (public Spanish pages) ----
 export const getInvitation = (token: string) => api.get<InvitationDetails>(`/client-invitations/${enc(token)}`, { auth: false })

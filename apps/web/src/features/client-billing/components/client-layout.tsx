@@ -15,9 +15,7 @@ export function ClientLayout({ children }: { children: ReactNode }) {
   )
 }
 
-const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 })
 const day = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric' })
 
 /** Spanish-only formatting for the public pages (they never load i18next, decision 047). */
-export const formatClp = (pesos: number) => clp.format(pesos)
 export const formatDay = (iso: string) => day.format(new Date(iso))

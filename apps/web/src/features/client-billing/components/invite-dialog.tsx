@@ -1,15 +1,15 @@
 import { ClientInvitationCreateSchema, type Offer } from '@app/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
-import { ApiError } from '@/lib/api-client'
-import { errorText, serverErrorText } from '@/lib/error-text'
+import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { errorsT, useFormat } from '@/lib/i18n'
 import { billingKeys, inviteClient } from '../api/client-billing-api'
@@ -44,10 +44,7 @@ export function InviteDialog({ open, offers, onOpenChange }: { open: boolean; of
       await queryClient.invalidateQueries({ queryKey: billingKeys.clients })
     },
     onError: (err) => {
-      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field === 'offerId' || field === 'email')
-          form.setError(field as FieldPath<InviteInput>, { type: code, message: errorText(field, code, errorsT) })
-      }
+      applyFieldErrors(form.setError, err, ['offerId', 'email'], errorsT)
       toast.error(serverErrorText(err, errorsT, t('failed')).message)
     },
   })

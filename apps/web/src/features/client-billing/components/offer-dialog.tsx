@@ -1,7 +1,7 @@
 import { OfferCreateSchema, OFFER_PRICE_MAX_CLP, OFFER_PRICE_MIN_CLP, type Offer } from '@app/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Textarea } from '@/components/ui/textarea'
-import { ApiError } from '@/lib/api-client'
-import { errorText, serverErrorText } from '@/lib/error-text'
+import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { errorsT, useFormat } from '@/lib/i18n'
 import { billingKeys, createOffer, updateOffer } from '../api/client-billing-api'
@@ -45,9 +45,7 @@ export function OfferDialog({ open, offer, onOpenChange }: { open: boolean; offe
       await queryClient.invalidateQueries({ queryKey: billingKeys.offers })
     },
     onError: (err) => {
-      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field in empty) form.setError(field as FieldPath<OfferInput>, { type: code, message: errorText(field, code, errorsT) })
-      }
+      applyFieldErrors(form.setError, err, Object.keys(empty), errorsT)
       toast.error(serverErrorText(err, errorsT, t('failed')).message)
     },
   })

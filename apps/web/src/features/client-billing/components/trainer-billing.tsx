@@ -29,7 +29,7 @@ export function TrainerBilling() {
   const known = clients.isSuccess && payouts.isSuccess
   const missing: Missing[] = []
   if (clients.data && clients.data.limit === 0) missing.push('subscription')
-  if (payouts.data && !(payouts.data.charges_enabled && payouts.data.details_submitted)) missing.push('payouts')
+  if (payouts.data && !payouts.data.complete) missing.push('payouts')
   const canCharge = known && missing.length === 0
 
   return (

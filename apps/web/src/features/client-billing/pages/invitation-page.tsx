@@ -2,7 +2,7 @@ import { InvitationConfirmSchema, OTP_LENGTH, type InvitationDetails } from '@ap
 import { useMutation } from '@tanstack/react-query'
 import { CalendarCheck, Loader2, MailCheck } from 'lucide-react'
 import { useState } from 'react'
-import { useForm, type FieldPath } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -13,12 +13,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
-import { errorText, serverErrorText } from '@/lib/error-text'
+import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { setSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitation } from '../api/client-billing-api'
-import { ClientLayout, formatClp } from '../components/client-layout'
+import { ClientLayout } from '../components/client-layout'
+import { formatClp } from '@app/contracts/format-clp'
 
 // A new client gives a name: the contract leaves it optional for people who already have an account.
 const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true })
@@ -93,12 +95,7 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
       setSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
       toast.success('Correo verificado')
     } catch (err) {
-      let shown = false
-      for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field !== 'otp' && field !== 'firstName' && field !== 'lastName') continue
-        form.setError(field as FieldPath<ConfirmInput>, { type: code, message: errorText(field, code, 'es') })
-        shown = true
-      }
+      const shown = applyFieldErrors(form.setError, err, ['otp', 'firstName', 'lastName'], 'es')
       // A field's own error is shown under it; anything else above the button.
       if (!shown) setProblem(serverErrorText(err, 'es', 'No se pudo verificar el código').message)
       return

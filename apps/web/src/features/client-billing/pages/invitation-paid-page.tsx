@@ -8,7 +8,8 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { serverErrorText } from '@/lib/error-text'
 import { useSession } from '@/lib/use-session'
 import { billingKeys, getMySubscriptions } from '../api/client-billing-api'
-import { ClientLayout, formatClp, formatDay } from '../components/client-layout'
+import { ClientLayout, formatDay } from '../components/client-layout'
+import { formatClp } from '@app/contracts/format-clp'
 import { SubscriptionStateBadge } from '../components/subscription-state'
 
 /** Where the checkout returns: waits until the provider's payment is recorded, then confirms. */

@@ -11,7 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { serverErrorText } from '@/lib/error-text'
 import { useSession } from '@/lib/use-session'
 import { openClientPortal, useMySubscriptions } from '../api/client-billing-api'
-import { ClientLayout, formatClp, formatDay } from '../components/client-layout'
+import { ClientLayout, formatDay } from '../components/client-layout'
+import { formatClp } from '@app/contracts/format-clp'
 import { SubscriptionStateBadge } from '../components/subscription-state'
 
 function nextChargeText(sub: MySubscription) {

@@ -4,7 +4,7 @@ import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { brand } from '@/lib/brand'
 import { usePlansCatalogue } from '@/lib/plans'
-import { formatClp } from './plan-cards'
+import { formatClp } from '@app/contracts/format-clp'
 
 export interface FaqItem {
   question: string

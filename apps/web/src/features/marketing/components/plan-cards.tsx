@@ -7,10 +7,7 @@ import { clsx as cn } from 'clsx'
 import { usePlansCatalogue } from '@/lib/plans'
 import { businessPlanNote, contactSalesHref, contactSalesLabel } from '../content'
 import { CheckList } from '@/components/layout/check-list'
-
-const clp = new Intl.NumberFormat('es-CL')
-/** "$19.000", the way Chilean prices are written. */
-export const formatClp = (amount: number) => `$${clp.format(amount)}`
+import { formatClp } from '@app/contracts/format-clp'
 
 function PlanCard({ plan, headingLevel }: { plan: Plan; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'

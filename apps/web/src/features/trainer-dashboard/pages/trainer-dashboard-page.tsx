@@ -113,7 +113,7 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
     }
   }
 
-  const payoutsReady = payouts.data?.charges_enabled ?? false
+  const payoutsReady = payouts.data?.complete ?? false
   return (
     <div className="min-h-dvh bg-muted/40">
       <header className="border-b bg-background">

@@ -1,6 +1,7 @@
 import type { TrainerCard as Card } from '@app/contracts'
 import { Link } from 'react-router'
-import { formatClp, modalityLabel, ratingText, specialisationLabel } from '../lib/labels'
+import { formatClp } from '@app/contracts/format-clp'
+import { modalityLabel, ratingText, specialisationLabel } from '../lib/labels'
 import { TrainerPhoto } from './public-frame'
 
 /** One search result: links to the profile page. Server-rendered twin in the API's page.ts. */

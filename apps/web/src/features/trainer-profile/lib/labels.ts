@@ -12,9 +12,6 @@ export const specialisationLabel = (key: string) => SPECIALISATIONS[key as Speci
 export const modalityLabel = (key: string) => MODALITY_LABELS[key as Modality]?.es ?? key
 export const languageLabel = (key: string) => PROFILE_LANGUAGE_LABELS[key as keyof typeof PROFILE_LANGUAGE_LABELS]?.es ?? key
 
-const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 })
-export const formatClp = (pesos: number) => clp.format(pesos)
-
 export const ratingText = (rating: { average: number | null; count: number }) =>
   rating.average === null
     ? 'Sin reseñas aún'

@@ -4,7 +4,8 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { ApiError } from '@/lib/api-client'
 import { useProfile, useReviews } from '../api/profile-api'
 import { PublicFrame, TrainerPhoto } from '../components/public-frame'
-import { formatClp, languageLabel, modalityLabel, ratingText, reserveHref, specialisationLabel } from '../lib/labels'
+import { formatClp } from '@app/contracts/format-clp'
+import { languageLabel, modalityLabel, ratingText, reserveHref, specialisationLabel } from '../lib/labels'
 
 const dateText = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' })
 

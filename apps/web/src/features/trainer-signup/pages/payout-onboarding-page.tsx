@@ -6,7 +6,7 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { getSession } from '@/lib/session'
-import { getOnboardingStatus, getPayoutAccount, setupPayouts } from '@/lib/account-api'
+import { getPayoutAccount, setupPayouts } from '@/lib/account-api'
 import { getFlow } from '@/lib/signup-flow'
 import { serverErrorText } from '@/lib/error-text'
 import { AuthLayout } from '../components/auth-layout'
@@ -61,8 +61,8 @@ export function PayoutOnboardingPage() {
     }
     setBusy('verify')
     try {
-      const [account, onboarding] = await Promise.all([getPayoutAccount(user.userId), getOnboardingStatus(user.userId)])
-      if (account.charges_enabled || onboarding.stripeOnboardingComplete) {
+      const account = await getPayoutAccount(user.userId)
+      if (account.complete) {
         toast.success('Configuración de pagos completa')
         navigate('/auth/onboarding/complete')
       } else {

@@ -19,11 +19,11 @@ import { AuthLayout } from '../components/auth-layout'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { InvalidState } from '../components/invalid-state'
 import { CheckList } from '@/components/layout/check-list'
+import { formatClp } from '@app/contracts/format-clp'
 
 const ICONS: Record<string, typeof Rocket> = { starter: Rocket, growth: Sparkles, pro: Crown }
 /** Only the first three plans are offered at sign-up (spec §9). */
 const firstThree = (plans: Plan[]) => plans.slice(0, 3)
-const formatNumber = (n: number) => n.toLocaleString('es-CL')
 
 /** The flow's e-mail and user id, or the signed-in user's (who came from /auth/login or the dashboard). */
 function flowUser() {
@@ -69,7 +69,7 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
           {plan.priceUsd != null ? `USD ${plan.priceUsd}` : 'A convenir'}
           <span className="text-sm font-normal text-muted-foreground"> /mes</span>
         </p>
-        {plan.priceClp != null ? <p className="text-sm text-muted-foreground">CLP {formatNumber(plan.priceClp)} /mes</p> : null}
+        {plan.priceClp != null ? <p className="text-sm text-muted-foreground">{formatClp(plan.priceClp)} /mes</p> : null}
       </div>
       <p className="text-sm text-muted-foreground">{plan.description}</p>
       <CheckList items={plan.benefits} />

@@ -13,6 +13,7 @@ import { useSession } from '@/lib/use-session'
 import { createPortalSession, getSubscriptionStatus } from '@/lib/account-api'
 import { saveFlow } from '@/lib/signup-flow'
 import { serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { errorsT } from '@/lib/i18n'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { formResolver } from '@/lib/form-resolver'
@@ -46,9 +47,8 @@ export function TrainerLoginPage() {
     try {
       user = await login({ email: values.email, password: values.password }, 'email')
     } catch (error) {
-      const { field, message } = serverErrorText(error, errorsT)
-      if (field === 'email' || field === 'password') form.setError(field, { message })
-      else setAlert(message)
+      const { message } = serverErrorText(error, errorsT)
+      if (!applyFieldErrors(form.setError, error, ['email', 'password'], errorsT)) setAlert(message)
       toast.error(message)
       setPhase('idle')
       return

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { generateCode, lookupUserByEmail } from '../api/signup-api'
 import { saveFlow, setPendingRegistration } from '@/lib/signup-flow'
 import { errorText, serverErrorText } from '@/lib/error-text'
+import { applyFieldErrors } from '@/lib/field-errors'
 import { AuthLayout } from '../components/auth-layout'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordChecklist } from '../components/password-checklist'
@@ -86,9 +87,8 @@ export function TrainerRegisterPage() {
       toast.success('Código enviado a tu correo')
       navigate('/auth/verify')
     } catch (error) {
-      const { field, message } = serverErrorText(error, 'es')
-      if (field === 'email' || field === 'password' || field === 'firstName' || field === 'lastName') form.setError(field, { message })
-      toast.error(message)
+      applyFieldErrors(form.setError, error, ['email', 'password', 'firstName', 'lastName'], 'es')
+      toast.error(serverErrorText(error, 'es').message)
     } finally {
       setSubmitting(false)
     }
