@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import importPlugin from 'eslint-plugin-import'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import { readdirSync } from 'node:fs'
 
 // Layers (docs/architecture.md): app → features → components, lib → contracts. A feature never
@@ -50,6 +51,13 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  // Issue 32, docs/accessibility.md: the recommended set, as errors.
+  { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    // A scrolling table is a labelled region that takes focus, so a keyboard can scroll it (axe scrollable-region-focusable).
+    rules: { 'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }] },
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],

@@ -5,6 +5,8 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { PageLoading } from '@/components/layout/page-loading'
+import { RouteAnnouncer } from '@/components/layout/route-announcer'
+import { SkipLink } from '@/components/layout/skip-link'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useSession } from '@/lib/use-session'
@@ -51,12 +53,8 @@ export function AdminShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="min-h-dvh bg-muted/40">
-      <a
-        href="#main"
-        className="sr-only rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink />
+      <RouteAnnouncer />
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <Logo suffix={t('consoleName')} />
@@ -76,7 +74,7 @@ export function AdminShell({ children }: { children?: ReactNode }) {
                   to={`/admin/${section}`}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap hover:bg-accent',
                       isActive && 'bg-secondary text-secondary-foreground',
                     )
                   }
@@ -88,7 +86,7 @@ export function AdminShell({ children }: { children?: ReactNode }) {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 outline-none">
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <SystemAlert />
         {children ?? <Outlet />}
       </main>

@@ -40,12 +40,7 @@ export function DataTable<Row>({
   if (query?.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
   if (!rows?.length) return <EmptyState title={emptyTitle} hint={emptyHint} />
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-    >
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md">
       <table className={cn('w-full text-left text-sm', minWidth, query?.isFetching && 'opacity-70')} aria-busy={query?.isFetching ?? false}>
         <caption className="sr-only">{label}</caption>
         <thead className="border-b bg-muted/60 text-xs text-muted-foreground uppercase">

@@ -1,5 +1,6 @@
 import type { AdminTrainer } from '@app/contracts'
 import { useTranslation } from 'react-i18next'
+import { Spoken } from '@/components/ui/spoken'
 import { Badge } from '@/components/ui/badge'
 import { useFormat } from '@/lib/i18n'
 
@@ -34,12 +35,12 @@ export function AccountBadge({ isActive }: { isActive: boolean }) {
 export function ClientsCount({ clients }: { clients: AdminTrainer['clients'] }) {
   const { t } = useTranslation('admin')
   return (
-    <span
-      aria-label={
+    <Spoken
+      label={
         clients.limit === null
           ? t('trainers.clientsNoLimit', { active: clients.active })
           : t('trainers.clientsOf', { active: clients.active, limit: clients.limit })
       }
-    >{`${clients.active} / ${clients.limit ?? '∞'}`}</span>
+    >{`${clients.active} / ${clients.limit ?? '∞'}`}</Spoken>
   )
 }

@@ -2,6 +2,7 @@ import { SubscriptionPlanSchema, type AdminBusiness } from '@app/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
+import { Spoken } from '@/components/ui/spoken'
 import { Card } from '@/components/ui/card'
 import { useFormat } from '@/lib/i18n'
 import { getBusinesses } from '../api/admin-api'
@@ -58,9 +59,9 @@ export function GymsPage() {
     {
       header: t('gyms.columns.trainers'),
       cell: (business) => (
-        <span
-          aria-label={t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}
-        >{`${business.trainers.count} / ${business.trainers.limit}`}</span>
+        <Spoken label={t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}>
+          {`${business.trainers.count} / ${business.trainers.limit}`}
+        </Spoken>
       ),
     },
     { header: t('gyms.columns.split'), cell: (business) => splitText(business.centralBilling.commissionRates) },

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
+import { RouteAnnouncer } from '@/components/layout/route-announcer'
+import { SkipLink } from '@/components/layout/skip-link'
 
 /**
  * The client's booking pages' own minimal frame, until the client shell of issue 25 (/cliente,
@@ -12,6 +14,8 @@ export function ClientFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('booking')
   return (
     <div className="min-h-dvh bg-muted/40">
+      <SkipLink />
+      <RouteAnnouncer />
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <Logo />
@@ -26,7 +30,7 @@ export function ClientFrame({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main id="main" className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
         {children}
       </main>
     </div>

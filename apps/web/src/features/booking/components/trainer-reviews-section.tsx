@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
+import { Spoken } from '@/components/ui/spoken'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { ErrorAlert } from '@/components/ui/error-alert'
@@ -67,7 +68,7 @@ export function TrainerReviewsSection() {
             {items.map((r) => (
               <li key={r.id} className="grid gap-2 rounded-lg border p-3">
                 <p className="font-medium">
-                  <span aria-label={t('stars', { count: r.rating })}>{'★'.repeat(r.rating) + '☆'.repeat(5 - r.rating)}</span> · {r.author}
+                  <Spoken label={t('stars', { count: r.rating })}>{'★'.repeat(r.rating) + '☆'.repeat(5 - r.rating)}</Spoken> · {r.author}
                 </p>
                 <p className="whitespace-pre-line text-sm">{r.body}</p>
                 {r.reply ? <p className="border-l-2 pl-3 text-sm text-muted-foreground">{r.reply}</p> : <ReplyForm review={r} />}

@@ -29,7 +29,7 @@ export function PlanChoice({ form }: { form: Form }) {
           <label
             key={value}
             className={cn(
-              'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60',
+              'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
               plan === value && 'border-primary bg-accent',
             )}
           >

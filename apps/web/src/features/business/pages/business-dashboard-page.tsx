@@ -7,6 +7,8 @@ import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { PageLoading } from '@/components/layout/page-loading'
+import { RouteAnnouncer } from '@/components/layout/route-announcer'
+import { SkipLink } from '@/components/layout/skip-link'
 import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -66,6 +68,8 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
 
   return (
     <div className="min-h-dvh bg-muted/40">
+      <SkipLink />
+      <RouteAnnouncer />
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div className="min-w-0">
@@ -82,7 +86,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
         </div>
       </header>
 
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <EmailVerificationBanner user={user!} />
         <section aria-label={t('summary')} className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <StatCard title={t('gyms')} icon={Building2}>

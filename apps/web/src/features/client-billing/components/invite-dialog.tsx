@@ -19,7 +19,7 @@ type InviteInput = z.input<typeof ClientInvitationCreateSchema>
 type InviteOutput = z.output<typeof ClientInvitationCreateSchema>
 
 const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm'
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:border-ring aria-invalid:border-destructive md:text-sm'
 
 /** Invites an e-mail to one of the active offers; the server mails the link. */
 export function InviteDialog({ open, offers, onOpenChange }: { open: boolean; offers: Offer[]; onOpenChange: (open: boolean) => void }) {

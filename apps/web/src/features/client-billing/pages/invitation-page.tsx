@@ -130,6 +130,8 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={OTP_LENGTH}
+            // The field appears because the person just asked for the code: typing it is the next step (docs/accessibility.md).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             placeholder={'0'.repeat(OTP_LENGTH)}
             className="h-14 text-center font-mono text-2xl tracking-[0.5em]"

@@ -8,6 +8,8 @@ import { toast } from 'sonner'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { PageLoading } from '@/components/layout/page-loading'
+import { RouteAnnouncer } from '@/components/layout/route-announcer'
+import { SkipLink } from '@/components/layout/skip-link'
 import { usePageMeta } from '@/components/layout/page-title'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { Badge } from '@/components/ui/badge'
@@ -116,6 +118,8 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
   const payoutsReady = payouts.data?.complete ?? false
   return (
     <div className="min-h-dvh bg-muted/40">
+      <SkipLink />
+      <RouteAnnouncer />
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-4">
           <Logo />
@@ -128,14 +132,14 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+      <main id="main" tabIndex={-1} className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{t('greeting', { firstName: user.firstName, lastName: user.lastName })}</h1>
           <p className="text-muted-foreground">{t('intro')}</p>
         </div>
         <div className="grid gap-6 md:grid-cols-2">
           {subscription.isPending ? (
-            <Skeleton className="h-64 rounded-xl" aria-label={t('loadingSubscription')} />
+            <Skeleton role="status" className="h-64 rounded-xl" aria-label={t('loadingSubscription')} />
           ) : subscription.isError ? (
             <ErrorAlert>{t('statusFailed')}</ErrorAlert>
           ) : (

@@ -49,7 +49,7 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
       disabled={!available}
       onClick={onSelect}
       className={cn(
-        'relative flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-left shadow-sm transition outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        'relative flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-left shadow-sm transition',
         selected ? 'border-primary ring-2 ring-primary' : 'border-border',
         !available && 'cursor-not-allowed opacity-60',
       )}

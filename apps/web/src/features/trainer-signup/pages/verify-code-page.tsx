@@ -97,6 +97,8 @@ export function VerifyCodePage() {
               autoComplete="one-time-code"
               pattern="[0-9]*"
               maxLength={OTP_LENGTH}
+              // The page is the code's only field, reached by submitting the registration (docs/accessibility.md).
+              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus
               placeholder={'0'.repeat(OTP_LENGTH)}
               className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
