@@ -25,6 +25,7 @@ import emailVerificationRoutes from './modules/email-verification/routes.ts'
 import profileRoutes from './modules/profiles/routes.ts'
 import bookingRoutes from './modules/bookings/routes.ts'
 import reviewRoutes from './modules/reviews/routes.ts'
+import clientAuthRoutes from './modules/client-auth/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -114,6 +115,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(profileRoutes)
   await app.register(bookingRoutes)
   await app.register(reviewRoutes)
+  await app.register(clientAuthRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

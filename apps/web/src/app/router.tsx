@@ -10,6 +10,7 @@ import * as admin from '@/features/admin'
 import { loadInvitationPage, loadInvitationPaidPage, loadMySubscriptionsPage } from '@/features/client-billing'
 import { loadTrainerProfilePage, loadTrainerSearchPage } from '@/features/trainer-profile'
 import * as booking from '@/features/booking'
+import * as routines from '@/features/routines'
 import { loadBusinessDashboard, loadTrainerDashboard } from './routes/dashboards'
 import {
   loadCheckoutPages,
@@ -122,8 +123,17 @@ export const routes: RouteObject[] = [
       // Trainer profiles, search and bookings (issue 21): public pages Spanish; the client's with the switch.
       { path: '/entrenadores', ...page(loadTrainerSearchPage, 'TrainerSearchPage') },
       { path: '/entrenadores/:slug', ...page(loadTrainerProfilePage, 'TrainerProfilePage') },
-      { path: '/cliente/reservar/:slug', ...translatedPage(booking.loadBookPage, 'BookPage', 'es', ['booking', 'errors']) },
-      { path: '/cliente/reservas', ...translatedPage(booking.loadMyBookingsPage, 'MyBookingsPage', 'es', ['booking', 'errors']) },
+      // The client's app (issue 25): sign-in by code, then the shell with its tabs (Spanish, with the switch).
+      { path: '/cliente/ingresar', ...translatedPage(routines.loadClientSignInPage, 'ClientSignInPage', 'es', ['routines', 'errors']) },
+      {
+        path: '/cliente',
+        ...translatedPage(routines.loadClientShell, 'ClientShell', 'es', ['routines', 'booking', 'errors']),
+        children: [
+          { index: true, lazy: lazyPage(routines.loadTodayPage, 'TodayPage') },
+          { path: 'reservar/:slug', lazy: lazyPage(booking.loadBookPage, 'BookPage') },
+          { path: 'reservas', lazy: lazyPage(booking.loadMyBookingsPage, 'MyBookingsPage') },
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,0 +1,54 @@
+// Issue 25 end to end: the client's app on the web — sign-in by e-mail code, the shell at 375 px.
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expectAccessible, screenshot } from './support'
+import { mailedCode, newEmail, PASSWORD } from './trainer-helpers'
+
+/** A client account (role member, verified e-mail) made through the API. */
+async function clientThroughApi(request: APIRequestContext, firstName = 'Carla') {
+  const email = newEmail('client')
+  expect((await request.post('/api/v1/auth/email/otp/generate', { data: { email } })).status()).toBe(200)
+  const otp = await mailedCode(request, email)
+  const verified = await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } })
+  const { verificationToken } = await verified.json()
+  const registered = await request.post('/api/v1/auth/email/register', {
+    data: { email, password: PASSWORD, firstName, lastName: 'Cliente', userType: 'member', verificationToken },
+  })
+  expect(registered.status(), await registered.text()).toBe(200)
+  return { email, firstName, signUpCode: otp }
+}
+
+test('@mobile a client signs in with a mailed code and lands on the page they asked for, inside the shell', async ({
+  page,
+  request,
+}, testInfo) => {
+  const client = await clientThroughApi(request)
+  await page.goto(`/cliente/ingresar?next=${encodeURIComponent('/cliente/reservas')}`)
+  await expect(page.getByRole('heading', { name: 'Ingresar' })).toBeVisible()
+  await expectAccessible(page, 'client sign-in')
+  await page.getByLabel('Correo').fill(client.email)
+  await page.getByRole('button', { name: 'Enviarme el código' }).click()
+  await expect(page.getByText(`Si ${client.email} tiene una cuenta de cliente`)).toBeVisible()
+  await expect(page.getByLabel('Código de 6 dígitos')).toBeFocused()
+  await page.getByLabel('Código de 6 dígitos').fill(await mailedCode(request, client.email, client.signUpCode))
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await expect(page).toHaveURL(/\/cliente\/reservas$/)
+  const tabs = page.getByRole('navigation', { name: 'Secciones' })
+  await expect(tabs.getByRole('link', { name: 'Reservas' })).toHaveAttribute('aria-current', 'page')
+  await tabs.getByRole('link', { name: 'Hoy' }).click()
+  await expect(page.getByRole('heading', { name: `Hola, ${client.firstName}` })).toBeVisible()
+  await expectAccessible(page, 'client today')
+  await screenshot(page, testInfo, 'client-today')
+})
+
+test('/cliente sends a visitor to the sign-in and the app is installable (manifest, icons)', async ({ page, request }) => {
+  await page.goto('/cliente')
+  await expect(page).toHaveURL(/\/cliente\/ingresar\?next=%2Fcliente$/)
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+  const manifest = await (await request.get(href!)).json()
+  expect(manifest).toMatchObject({ start_url: '/cliente', display: 'standalone', lang: 'es-CL' })
+  for (const icon of manifest.icons as { src: string }[]) {
+    const res = await request.get(icon.src)
+    expect(res.status()).toBe(200)
+    expect(res.headers()['content-type']).toBe('image/png')
+  }
+})

@@ -1,0 +1,75 @@
+import { CalendarDays, Sun } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet } from 'react-router'
+import { LanguageSwitch } from '@/components/layout/language-switch'
+import { Logo } from '@/components/layout/logo'
+import { cn } from '@/lib/utils'
+
+const tabs = [
+  { to: '/cliente', end: true, key: 'today', Icon: Sun },
+  { to: '/cliente/reservas', end: false, key: 'bookings', Icon: CalendarDays },
+] as const
+
+function Header() {
+  return (
+    <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex max-w-lg items-center justify-between gap-3 px-4 py-2">
+        <Logo />
+        <LanguageSwitch />
+      </div>
+    </header>
+  )
+}
+
+/** A client page without the tab bar (sign-in). */
+export function ClientPlainFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <Header />
+      <main id="main" className="mx-auto grid w-full max-w-lg gap-6 px-4 py-6">
+        {children}
+      </main>
+    </div>
+  )
+}
+
+/**
+ * /cliente — the client's app on the web (issue 25): mobile first, one column, the tabs at the
+ * bottom within thumb reach; wider screens get the same column.
+ */
+export function ClientShell() {
+  const { t } = useTranslation('routines', { keyPrefix: 'shell' })
+  const labels = { today: t('today'), bookings: t('bookings') }
+  return (
+    <div className="min-h-dvh bg-muted/40 pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
+      <Header />
+      <main id="main" className="mx-auto grid w-full max-w-lg gap-6 px-4 py-6">
+        <Outlet />
+      </main>
+      <nav aria-label={t('nav')} className="fixed inset-x-0 bottom-0 z-10 border-t bg-background pb-[env(safe-area-inset-bottom)]">
+        <ul className="mx-auto grid max-w-lg grid-cols-2">
+          {tabs.map(({ to, end, key, Icon }) => (
+            <li key={key}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
+                    isActive ? 'text-primary' : 'text-muted-foreground',
+                  )
+                }
+              >
+                <Icon className="size-5" aria-hidden="true" />
+                {labels[key]}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+export default ClientShell
