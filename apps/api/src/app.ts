@@ -25,6 +25,8 @@ import emailVerificationRoutes from './modules/email-verification/routes.ts'
 import profileRoutes from './modules/profiles/routes.ts'
 import bookingRoutes from './modules/bookings/routes.ts'
 import reviewRoutes from './modules/reviews/routes.ts'
+import privacyRoutes from './modules/privacy/routes.ts'
+import { schedulePrivacyPurge } from './modules/privacy/purge.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -114,6 +116,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(profileRoutes)
   await app.register(bookingRoutes)
   await app.register(reviewRoutes)
+  await app.register(privacyRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -188,7 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Issue 21's jobs run with the mail worker (tests that flush mail themselves call them directly).
   if (opts.mailAutoDeliver ?? true) {
     const stops: Array<() => Promise<void>> = []
-    app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app)))
+    app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app), schedulePrivacyPurge(app)))
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
   }
   await app.register(sandboxRoutes)
