@@ -26,6 +26,8 @@ import profileRoutes from './modules/profiles/routes.ts'
 import bookingRoutes from './modules/bookings/routes.ts'
 import reviewRoutes from './modules/reviews/routes.ts'
 import clientAuthRoutes from './modules/client-auth/routes.ts'
+import privacyRoutes from './modules/privacy/routes.ts'
+import { schedulePrivacyPurge } from './modules/privacy/purge.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -116,6 +118,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(bookingRoutes)
   await app.register(reviewRoutes)
   await app.register(clientAuthRoutes)
+  await app.register(privacyRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -190,7 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Issue 21's jobs run with the mail worker (tests that flush mail themselves call them directly).
   if (opts.mailAutoDeliver ?? true) {
     const stops: Array<() => Promise<void>> = []
-    app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app)))
+    app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app), schedulePrivacyPurge(app)))
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
   }
   await app.register(sandboxRoutes)

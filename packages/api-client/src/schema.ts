@@ -41,6 +41,154 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/account/close': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Close my account
+     * @description Any signed-in person (trainer, client, gym owner) closes their own account after confirming the password or a code from sendMyAccountCode: their subscriptions are cancelled at the payment provider (a trainer’s clients are told by mail; a gym owner’s gym closes and its trainers become independent), every session ends at once and signing in is refused until the account is reopened with reactivateMyAccount within 90 days; afterwards the personal data is deleted or anonymised. 422 with errors.password = incorrectPassword.
+     */
+    post: operations['deactivateMyAccount']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/account/close/code': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mail me a code to confirm closing my account
+     * @description For people who sign in with codes (clients): mails a six-digit code, valid 10 minutes, to the signed-in person’s address; deactivateMyAccount accepts it instead of the password. Asked again within 120 s, nothing new is sent.
+     */
+    post: operations['sendMyAccountCode']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/account/consents': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * What I accepted, and what is pending
+     * @description Every consent record of the signed-in person (document, version, time, screen), the documents whose current version is not accepted yet (the web app asks at sign-in) and whether marketing e-mail is on.
+     */
+    get: operations['listMyConsents']
+    put?: never
+    /**
+     * Accept a document, or turn marketing e-mail on or off
+     * @description Appends a consent record at the document’s current version (with time, screen and address): accepting the terms or the privacy policy, or opting in to or out of marketing e-mail. The terms and the privacy policy cannot be withdrawn this way (422 with errors.accepted = invalid): closing the account does that.
+     */
+    post: operations['createMyConsent']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/account/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Download everything the platform holds about me
+     * @description Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews and audit rows about them; secrets (password and token hashes) are left out. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.
+     */
+    get: operations['exportMyData']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/account/profile': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My personal data
+     * @description The signed-in person’s name, e-mail, phone and birth date, as stored.
+     */
+    get: operations['getMyProfile']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /**
+     * Correct my name or phone
+     * @description Rectification: the signed-in person corrects their first name, last name or phone (also on their trainer card); audited with the values before and after. The e-mail changes through the e-mail change flow. 422 with errors.body = nothingToChange for an empty body.
+     */
+    patch: operations['updateMyProfile']
+    trace?: never
+  }
+  '/api/v1/account/reopen': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Reopen my closed account by signing in
+     * @description Signs in to an account its owner closed less than 90 days ago: the account is active again (cancelled subscriptions stay cancelled) and the answer is a session, as a login. An active account simply signs in. 422 with errors.password = incorrectPassword, or errors.email = reopenExpired when the 90 days have passed or an operator closed it.
+     */
+    post: operations['reactivateMyAccount']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/account/reopen/code': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mail a code to reopen a closed account
+     * @description Mails a six-digit code to the address when it belongs to an account its owner closed less than 90 days ago; reactivateMyAccount accepts it instead of the password. Always answers ok, so the answer never tells whether an account exists.
+     */
+    post: operations['sendReopenCode']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/admin/audit': {
     parameters: {
       query?: never
@@ -2258,6 +2406,1612 @@ export interface operations {
               state: 'ok' | 'low'
             }
           }
+        }
+      }
+    }
+  }
+  deactivateMyAccount: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          otp?: string
+          password?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "closedAt": "2026-12-01T12:00:00.000Z",
+           *       "purgeAfter": "2027-03-01T12:00:00.000Z",
+           *       "cancelledSubscriptions": 1
+           *     }
+           */
+          'application/json': {
+            cancelledSubscriptions: number
+            closedAt: string
+            /** @enum {boolean} */
+            ok: true
+            purgeAfter: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  sendMyAccountCode: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  listMyConsents: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "document": "terms",
+           *           "version": "2025-09-01",
+           *           "accepted": true,
+           *           "screen": "signup",
+           *           "createdAt": "2026-12-01T12:00:00.000Z"
+           *         }
+           *       ],
+           *       "pending": [
+           *         "privacy"
+           *       ],
+           *       "marketing": false
+           *     }
+           */
+          'application/json': {
+            data: {
+              accepted: boolean
+              createdAt: string
+              /** @enum {string} */
+              document: 'terms' | 'privacy' | 'marketing'
+              screen: string
+              version: string
+            }[]
+            marketing: boolean
+            pending: ('terms' | 'privacy')[]
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  createMyConsent: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "document": "marketing",
+         *       "accepted": true,
+         *       "screen": "account"
+         *     }
+         */
+        'application/json': {
+          accepted: boolean
+          /** @enum {string} */
+          document: 'terms' | 'privacy' | 'marketing'
+          /** @default account */
+          screen?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "document": "terms",
+           *           "version": "2025-09-01",
+           *           "accepted": true,
+           *           "screen": "signup",
+           *           "createdAt": "2026-12-01T12:00:00.000Z"
+           *         }
+           *       ],
+           *       "pending": [
+           *         "privacy"
+           *       ],
+           *       "marketing": false
+           *     }
+           */
+          'application/json': {
+            data: {
+              accepted: boolean
+              createdAt: string
+              /** @enum {string} */
+              document: 'terms' | 'privacy' | 'marketing'
+              screen: string
+              version: string
+            }[]
+            marketing: boolean
+            pending: ('terms' | 'privacy')[]
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  exportMyData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "format": "privacy-export/1",
+           *       "generatedAt": "2026-12-01T12:00:00.000Z",
+           *       "tables": {
+           *         "users": [
+           *           {
+           *             "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *             "email": "ana.perez@example.com"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {string} */
+            format: 'privacy-export/1'
+            generatedAt: string
+            tables: {
+              [key: string]: {
+                [key: string]: unknown
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getMyProfile: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *       "email": "ana.perez@example.com",
+           *       "firstName": "Ana",
+           *       "lastName": "Pérez",
+           *       "phone": "+56 9 1234 5678",
+           *       "birthDate": "1990-04-02",
+           *       "role": "trainer"
+           *     }
+           */
+          'application/json': {
+            birthDate: string | null
+            email: string
+            firstName: string
+            id: string
+            lastName: string
+            phone: string | null
+            role: string
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  updateMyProfile: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "firstName": "Ana María",
+         *       "phone": "+56 9 1234 5678"
+         *     }
+         */
+        'application/json': {
+          firstName?: string
+          lastName?: string
+          phone?: string | null
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *       "email": "ana.perez@example.com",
+           *       "firstName": "Ana",
+           *       "lastName": "Pérez",
+           *       "phone": "+56 9 1234 5678",
+           *       "birthDate": "1990-04-02",
+           *       "role": "trainer"
+           *     }
+           */
+          'application/json': {
+            birthDate: string | null
+            email: string
+            firstName: string
+            id: string
+            lastName: string
+            phone: string | null
+            role: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  reactivateMyAccount: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ana.perez@example.com",
+         *       "password": "Secreta#2026"
+         *     }
+         */
+        'application/json': {
+          email: string
+          otp?: string
+          password?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI4ZDNjIn0.c2lnbmF0dXJl",
+           *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJhMWIyIn0.c2lnbmF0dXJl",
+           *       "user": {
+           *         "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *         "email": "ana.perez@example.com",
+           *         "firstName": "Ana",
+           *         "lastName": "Pérez",
+           *         "role": "trainer",
+           *         "isActive": true,
+           *         "emailVerified": true,
+           *         "createdAt": "2026-03-01T12:00:00.000Z",
+           *         "updatedAt": "2026-03-01T12:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            refreshToken: string
+            token: string
+            /**
+             * @example {
+             *       "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+             *       "email": "ana.perez@example.com",
+             *       "firstName": "Ana",
+             *       "lastName": "Pérez",
+             *       "role": "trainer",
+             *       "isActive": true,
+             *       "emailVerified": true,
+             *       "createdAt": "2026-03-01T12:00:00.000Z",
+             *       "updatedAt": "2026-03-01T12:00:00.000Z"
+             *     }
+             */
+            user: {
+              createdAt: string
+              email: string
+              emailVerified: boolean
+              firstName: string
+              id: string
+              isActive: boolean
+              lastName: string
+              /** @enum {string} */
+              role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
+              updatedAt: string
+            }
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  sendReopenCode: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ana.perez@example.com"
+         *     }
+         */
+        'application/json': {
+          email: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
         }
       }
     }

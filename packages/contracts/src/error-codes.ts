@@ -46,6 +46,10 @@ export const ERROR_CODES = [
   'tooLate',
   'notAttended',
   'alreadyAnswered',
+  // privacy (issue 20)
+  'accountClosed',
+  'reopenExpired',
+  'tooYoung',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -23,6 +23,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Set once the person proved they read this address (a code or a confirmation link). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // Issue 20 (privacy): date of birth (16+), phone (rectification), closing and the 90-day purge.
+    birthDate: date('birth_date', { mode: 'string' }),
+    phone: text('phone'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by', { enum: ['self', 'operator'] }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -30,6 +36,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Operator console: trainers by sign-up date (issue 13).
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null and ${t.purgedAt} is null`),
   ],
 )
 
@@ -591,3 +600,4 @@ export const leads = pgTable(
 // --- end of operator console ---
 export * from './schema/idempotency.ts'
 export * from './schema/booking.ts'
+export * from './schema/privacy.ts'

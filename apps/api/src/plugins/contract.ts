@@ -30,6 +30,7 @@ export const API_TAGS = [
   },
   { name: 'client billing: client', description: "A client's side of client billing: invitations, checkout, subscriptions." },
   { name: 'client billing: gym', description: "Commissions of a gym's trainers' client payments." },
+  { name: 'privacy', description: "A person's data-protection rights: close and reopen the account, export, rectify, consents." },
   { name: 'admin', description: 'The operator console (platform_admin only): leads, trainers, gyms, money, audit log.' },
 ] as const
 

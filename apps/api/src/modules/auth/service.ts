@@ -32,6 +32,8 @@ export async function login(app: FastifyInstance, input: Login, flavour: 'email'
     await recordLoginFailure(app, email, ip, user.id)
     throw unprocessable({ password: 'incorrectPassword' }, 'Incorrect password')
   }
+  // Issue 20: a closed account is reopened by POST /account/reopen (the web login offers it).
+  if (user.closedAt) throw unprocessable({ email: 'accountClosed' }, 'This account is closed; it can be reopened within 90 days of closing')
   if (!user.isActive) throw unprocessable({ email: 'inactive' }, 'This account is disabled')
   if (flavour === 'business' && !BUSINESS_ROLES.includes(user.role)) {
     throw unprocessable(
