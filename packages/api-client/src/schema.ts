@@ -236,10 +236,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Backups: the nightly schedule and the last backup the server took (time, size, verified) */
+    /**
+     * Backups: the nightly schedule and the last backup the server took (time, size, verified)
+     * @description platform_admin only. The backup card of the console: the database kind, whether and when nightly backups run and how many are kept, whether one is running, and the time, size, verification and any error of the last one (with PostgreSQL the server schedules none: npm run db:backup from cron).
+     */
     get: operations['getBackupStatus']
     put?: never
-    /** Takes a verified backup of the embedded database now (409 with PostgreSQL or while one runs) */
+    /**
+     * Takes a verified backup of the embedded database now (409 with PostgreSQL or while one runs)
+     * @description platform_admin only. Backs up the embedded database and verifies the copy before answering the new status; audited. 409 when the server runs on PostgreSQL or in memory (use npm run db:backup), or while another backup runs.
+     */
     post: operations['createBackup']
     delete?: never
     options?: never
@@ -422,7 +428,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Every review, hidden ones included (platform_admin) */
+    /**
+     * Every review, hidden ones included (platform_admin)
+     * @description platform_admin only. Every review of every trainer, by state (all, visible or hidden), newest first, with the client’s e-mail and when and why it was hidden, in cursor pages.
+     */
     get: operations['listReviewsForModeration']
     put?: never
     post?: never
@@ -441,7 +450,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Hide an abusive review, with a reason (audited) */
+    /**
+     * Hide an abusive review, with a reason (audited)
+     * @description platform_admin only. Hides a review from the public list and the trainer’s average; the reason and the operator are written to the audit log. 404 for an unknown review; 409 when it is already hidden.
+     */
     post: operations['hideReview']
     delete?: never
     options?: never
@@ -458,7 +470,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Show a hidden review again, with a reason (audited) */
+    /**
+     * Show a hidden review again, with a reason (audited)
+     * @description platform_admin only. Makes a hidden review public again and counts it in the average; audited with its reason. 404 for an unknown review; 409 when it is not hidden.
+     */
     post: operations['unhideReview']
     delete?: never
     options?: never
@@ -975,7 +990,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Book a slot (client with an active subscription to the trainer). Idempotency-Key: a replay answers the same booking (200) */
+    /**
+     * Book a slot (client with an active subscription to the trainer). Idempotency-Key: a replay answers the same booking (200)
+     * @description Clients only (role member) with an active subscription to the trainer (403 `subscription: required` otherwise). Takes one place of an offered time; two clients never get the last place. 404 for an unknown trainer or session type; 409 `slotUnavailable` or `slotFull` when the time is not offered or was just taken, `alreadyExists` when the caller already holds it.
+     */
     post: operations['createBooking']
     delete?: never
     options?: never
@@ -1032,9 +1050,15 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** A new secret .ics URL (trainer: my sessions; client: my bookings); the previous one stops working */
+    /**
+     * A new secret .ics URL (trainer: my sessions; client: my bookings); the previous one stops working
+     * @description Signed in: `trainer` for trainers, `client` for clients (403 otherwise). Answers a new secret URL of an .ics calendar, shown only now (only its digest is stored); any earlier URL of that kind stops working.
+     */
     post: operations['rotateCalendarFeed']
-    /** Revoke my secret .ics URL */
+    /**
+     * Revoke my secret .ics URL
+     * @description Signed in: `trainer` for trainers, `client` for clients (403 otherwise). The caller’s secret .ics URL of that kind stops working at once.
+     */
     delete: operations['revokeCalendarFeed']
     options?: never
     head?: never
@@ -1048,7 +1072,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The .ics behind a secret URL (no auth: the URL is the secret) */
+    /**
+     * The .ics behind a secret URL (no auth: the URL is the secret)
+     * @description No token: whoever has the secret URL reads it, so it is rate-limited per address and not cached by shared caches. Answers the sessions from 30 days ago on as text/calendar, cancelled ones marked so. 404 for an unknown or revoked URL.
+     */
     get: operations['getCalendarFeed']
     put?: never
     post?: never
@@ -1145,7 +1172,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My bookings (client): upcoming or past, cursor pages */
+    /**
+     * My bookings (client): upcoming or past, cursor pages
+     * @description Clients only. The caller’s bookings, upcoming (soonest first) or past (newest first), in cursor pages. 422 for a cursor that is not one of ours.
+     */
     get: operations['listMyBookings']
     put?: never
     post?: never
@@ -1164,7 +1194,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Cancel my booking within the trainer's cancellation window */
+    /**
+     * Cancel my booking within the trainer's cancellation window
+     * @description Clients only. Cancels a pending or confirmed booking of the caller until the trainer’s cancellation window closes, frees its place and tells the trainer by mail. 404 when it is not the caller’s; 409 when it is no longer live or it is too late.
+     */
     post: operations['cancelMyBooking']
     delete?: never
     options?: never
@@ -1507,10 +1540,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My upcoming days off (cursor pages) */
+    /**
+     * My upcoming days off (cursor pages)
+     * @description Trainers only. The caller’s days or parts of days off from today on, by day, in cursor pages. 422 for a cursor that is not one of ours.
+     */
     get: operations['listMyAvailabilityExceptions']
     put?: never
-    /** A day or part of a day off (holiday, leave) */
+    /**
+     * A day or part of a day off (holiday, leave)
+     * @description Trainers only. Removes a whole day or a time range of one day (America/Santiago) from the open times; existing bookings are kept. 422 for a day that does not exist.
+     */
     post: operations['createAvailabilityException']
     delete?: never
     options?: never
@@ -1528,7 +1567,10 @@ export interface paths {
     get?: never
     put?: never
     post?: never
-    /** Remove a day off */
+    /**
+     * Remove a day off
+     * @description Trainers only. Deletes one of the caller’s days off, so its times are open again. 404 when it is not the caller’s.
+     */
     delete: operations['deleteAvailabilityException']
     options?: never
     head?: never
@@ -1542,7 +1584,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My week (trainer): bookings from Monday `week` for seven days, cursor pages */
+    /**
+     * My week (trainer): bookings from Monday `week` for seven days, cursor pages
+     * @description Trainers only. The caller’s bookings of the seven days from `week` (a Monday, America/Santiago), in cursor pages. 422 when `week` is not a Monday.
+     */
     get: operations['getMyCalendar']
     put?: never
     post?: never
@@ -1561,7 +1606,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Mark attended or no-show once the session started */
+    /**
+     * Mark attended or no-show once the session started
+     * @description Trainers only. From 15 minutes before the start on, marks the booking attended or no-show (it may be corrected later); attendance is what allows a client to review. 404 when it is not the caller’s; 409 when cancelled or too early.
+     */
     post: operations['markBookingAttendance']
     delete?: never
     options?: never
@@ -1578,7 +1626,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Cancel a booking (the client is told by mail) */
+    /**
+     * Cancel a booking (the client is told by mail)
+     * @description Trainers only. Cancels a pending or confirmed booking of the caller at any time before the session ends, frees its place and mails the client. 404 when it is not the caller’s; 409 when it is no longer live.
+     */
     post: operations['cancelBookingByTrainer']
     delete?: never
     options?: never
@@ -1595,7 +1646,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Confirm a pending booking (the client is told) */
+    /**
+     * Confirm a pending booking (the client is told)
+     * @description Trainers only. Confirms a pending booking of the caller and mails the client. 404 when it is not the caller’s; 409 when it is not pending.
+     */
     post: operations['confirmBooking']
     delete?: never
     options?: never
@@ -1854,9 +1908,15 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My public profile (created on first read) */
+    /**
+     * My public profile (created on first read)
+     * @description Trainers only (403 for other roles or a trainer account without a trainer record). Returns the caller’s profile, creating it with an address from their name on the first read, with whether it is published and listed and what blocks publishing (subscription or payouts).
+     */
     get: operations['getMyTrainerProfile']
-    /** Edit my public profile */
+    /**
+     * Edit my public profile
+     * @description Trainers only. Replaces the editable fields (headline, bio, specialisations, tags, city and comuna, modalities, languages, cancellation window; optionally the address slug) and refreshes the search text. 409 `slug: alreadyExists` when another trainer has that address.
+     */
     put: operations['updateMyTrainerProfile']
     post?: never
     delete?: never
@@ -1873,10 +1933,16 @@ export interface paths {
       cookie?: never
     }
     get?: never
-    /** Upload my photo: the raw JPEG, PNG or WebP (≤ 5 MB) as the body; stored as a 480 px square WebP */
+    /**
+     * Upload my photo: the raw JPEG, PNG or WebP (≤ 5 MB) as the body; stored as a 480 px square WebP
+     * @description Trainers only. The body is the image itself (Content-Type image/jpeg, image/png or image/webp, at most 5 MB); the real type is read from the bytes and the image is re-encoded without its metadata (EXIF, GPS). 413 over the size limit, 415 when the bytes are not one of those images.
+     */
     put: operations['uploadMyTrainerPhoto']
     post?: never
-    /** Remove my photo */
+    /**
+     * Remove my photo
+     * @description Trainers only. Removes the stored photo, so the public profile has none; answers the profile, also when there was no photo.
+     */
     delete: operations['deleteMyTrainerPhoto']
     options?: never
     head?: never
@@ -1892,7 +1958,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Publish or withdraw my profile; publishing needs the right to charge clients (403 subscription/payouts required) */
+    /**
+     * Publish or withdraw my profile; publishing needs the right to charge clients (403 subscription/payouts required)
+     * @description Trainers only. `published: true` lists the profile in search and on its public page only if the trainer can charge clients now: 403 with `subscription: required` or `payouts: required` otherwise. `published: false` withdraws it at once.
+     */
     post: operations['publishMyTrainerProfile']
     delete?: never
     options?: never
@@ -1907,7 +1976,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Reviews of me (trainer), newest first */
+    /**
+     * Reviews of me (trainer), newest first
+     * @description Trainers only. Every review of the caller, hidden ones included, with the answers given, in cursor pages.
+     */
     get: operations['listMyTrainerReviews']
     put?: never
     post?: never
@@ -1926,7 +1998,10 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Answer a review of mine, once */
+    /**
+     * Answer a review of mine, once
+     * @description Trainers only. Adds the caller’s public answer to a review of them; an answer cannot be changed. 404 when the review is not of the caller; 409 `reply: alreadyAnswered` when it has an answer.
+     */
     post: operations['replyToReview']
     delete?: never
     options?: never
@@ -1941,10 +2016,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My session types */
+    /**
+     * My session types
+     * @description Trainers only. Every session type of the caller, inactive ones included, in one page (nextCursor is always null).
+     */
     get: operations['listMySessionTypes']
     put?: never
-    /** Add a session type (duration, capacity 1 = one-to-one) */
+    /**
+     * Add a session type (duration, capacity 1 = one-to-one)
+     * @description Trainers only. Adds a bookable kind of session: name, duration in minutes, capacity (1 = one-to-one, more = a group). 409 `sessionTypes: limitReached` past the limit per trainer.
+     */
     post: operations['createSessionType']
     delete?: never
     options?: never
@@ -1960,7 +2041,10 @@ export interface paths {
       cookie?: never
     }
     get?: never
-    /** Edit one of my session types (booked sessions keep theirs) */
+    /**
+     * Edit one of my session types (booked sessions keep theirs)
+     * @description Trainers only. Replaces the fields of one of the caller’s session types; sessions already booked keep the duration and capacity they were booked with. 404 when the type is not the caller’s.
+     */
     put: operations['updateSessionType']
     post?: never
     delete?: never
@@ -1976,9 +2060,15 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My weekly hours (America/Santiago wall time) */
+    /**
+     * My weekly hours (America/Santiago wall time)
+     * @description Trainers only. The ranges of each weekday in which the caller takes bookings, as minutes after midnight in America/Santiago.
+     */
     get: operations['getMyWeeklyHours']
-    /** Replace my weekly hours */
+    /**
+     * Replace my weekly hours
+     * @description Trainers only. Replaces all weekly ranges at once; existing bookings are kept. 422 when two ranges of one day overlap.
+     */
     put: operations['setMyWeeklyHours']
     post?: never
     delete?: never
@@ -1994,7 +2084,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Search published trainers: Spanish full text (accents ignored), filters, cursor pages */
+    /**
+     * Search published trainers: Spanish full text (accents ignored), filters, cursor pages
+     * @description Public, rate-limited per address. Only published trainers who can charge clients now. `q` is Spanish full text (accents and case ignored); filters by city, specialisation, modality and highest price in CLP; sorted by relevance, rating or price. 422 for an unknown filter value or a cursor that is not one of ours.
+     */
     get: operations['searchTrainers']
     put?: never
     /**
@@ -2039,7 +2132,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A trainer's week, for the trainer or the owner of the trainer's gym */
+    /**
+     * A trainer's week, for the trainer or the owner of the trainer's gym
+     * @description Signed in: the trainer themself or the owner of the trainer’s gym (403 for anyone else). The same week view as the trainer’s own. 404 for an unknown trainer.
+     */
     get: operations['getTrainerCalendar']
     put?: never
     post?: never
@@ -2076,7 +2172,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A trainer photo (WebP); with ?v= it is cacheable for a year */
+    /**
+     * A trainer photo (WebP); with ?v= it is cacheable for a year
+     * @description Public, no token. Answers the stored WebP of the trainer; with the current version as `v` it may be cached for a year, else for a minute. 404 when the trainer has no photo.
+     */
     get: operations['getTrainerPhoto']
     put?: never
     post?: never
@@ -2093,7 +2192,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A published trainer profile, by trainer id or slug */
+    /**
+     * A published trainer profile, by trainer id or slug
+     * @description Public. Looks a trainer up by id or address slug. 404 when there is no such published trainer, or when the trainer can no longer charge clients (the profile then also leaves search).
+     */
     get: operations['getTrainerProfile']
     put?: never
     post?: never
@@ -2110,9 +2212,15 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** My review of this trainer (client) */
+    /**
+     * My review of this trainer (client)
+     * @description Clients only (role member). The caller’s review of a published trainer, to edit it. 404 `review: notFound` when there is none yet, or the trainer is not published.
+     */
     get: operations['getMyReview']
-    /** Write (201) or edit (200) my one review of this trainer: 1–5 stars and text; only after attending a session */
+    /**
+     * Write (201) or edit (200) my one review of this trainer: 1–5 stars and text; only after attending a session
+     * @description Clients only, and only after attending at least one session of the trainer (403 `review: notAttended`). One review per client and trainer, enforced by the database: the first call creates it (201), later ones replace stars and text (200); the average is updated at once. 404 when the trainer is not published.
+     */
     put: operations['saveMyReview']
     post?: never
     delete?: never
@@ -2128,7 +2236,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A published trainer's visible reviews with the average, newest first (cursor pages) */
+    /**
+     * A published trainer's visible reviews with the average, newest first (cursor pages)
+     * @description Public, rate-limited per address. The reviews operators have not hidden, with the trainer’s average and count, and the trainer’s answers. 404 when the trainer is not published; 422 for a cursor that is not one of ours.
+     */
     get: operations['listTrainerReviews']
     put?: never
     post?: never
@@ -2145,7 +2256,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Open times of a published trainer between two Santiago days (at most 31) */
+    /**
+     * Open times of a published trainer between two Santiago days (at most 31)
+     * @description Public, rate-limited per address. The trainer’s active session types and the times still free from `from` to `to` (Santiago days, at most 31), after weekly hours, days off and booked places. 404 when the trainer is not published; 422 for a bad range.
+     */
     get: operations['listTrainerSlots']
     put?: never
     post?: never
@@ -13364,13 +13478,20 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description text/calendar */
+      /** @description The calendar (iCalendar, UTF-8), one event per booking */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': string
+          /**
+           * @example BEGIN:VCALENDAR
+           *     VERSION:2.0
+           *     …
+           *     END:VCALENDAR
+           */
+          'text/calendar': string
         }
       }
       /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
@@ -25706,13 +25827,14 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description image/webp */
+      /** @description The photo: a square WebP */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': unknown
+          'image/webp': string
         }
       }
       /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */

@@ -31,7 +31,15 @@ export const API_TAGS = [
   { name: 'client billing: client', description: "A client's side of client billing: invitations, checkout, subscriptions." },
   { name: 'client billing: gym', description: "Commissions of a gym's trainers' client payments." },
   { name: 'privacy', description: "A person's data-protection rights: close and reopen the account, export, rectify, consents." },
-  { name: 'admin', description: 'The operator console (platform_admin only): leads, trainers, gyms, money, audit log.' },
+  {
+    name: 'admin',
+    description: 'The operator console (platform_admin only): leads, trainers, gyms, money, audit log, review moderation, backups.',
+  },
+  { name: 'trainer profiles', description: "A trainer's public profile and photo, and the public search of published trainers." },
+  { name: 'availability', description: "A trainer's session types, weekly hours and days off: what clients can book." },
+  { name: 'bookings', description: 'Open times of a trainer, booking and cancelling sessions, confirmation, attendance, week calendars.' },
+  { name: 'calendar feeds', description: 'Secret .ics URLs that calendar apps subscribe to: create, revoke, read.' },
+  { name: 'reviews', description: 'Reviews of trainers by clients who attended a session, and the trainer’s answers.' },
 ] as const
 
 /** The bearer schemes of components.securitySchemes. */

@@ -18,6 +18,8 @@ export default async function backupsRoutes(fastify: FastifyInstance) {
         ...adminBase,
         operationId: 'getBackupStatus',
         summary: 'Backups: the nightly schedule and the last backup the server took (time, size, verified)',
+        description:
+          'platform_admin only. The backup card of the console: the database kind, whether and when nightly backups run and how many are kept, whether one is running, and the time, size, verification and any error of the last one (with PostgreSQL the server schedules none: npm run db:backup from cron).',
         response: { 200: AdminBackupStatusSchema, ...errors },
       },
       preHandler: guard.read,
@@ -32,6 +34,8 @@ export default async function backupsRoutes(fastify: FastifyInstance) {
         ...adminBase,
         operationId: 'createBackup',
         summary: 'Takes a verified backup of the embedded database now (409 with PostgreSQL or while one runs)',
+        description:
+          'platform_admin only. Backs up the embedded database and verifies the copy before answering the new status; audited. 409 when the server runs on PostgreSQL or in memory (use npm run db:backup), or while another backup runs.',
         response: { 200: AdminBackupStatusSchema, ...errors },
       },
       preHandler: guard.write,

@@ -35,6 +35,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'getMyTrainerProfile',
         tags,
         summary: 'My public profile (created on first read)',
+        description:
+          'Trainers only (403 for other roles or a trainer account without a trainer record). Returns the caller’s profile, creating it with an address from their name on the first read, with whether it is published and listed and what blocks publishing (subscription or payouts).',
         security: bearer,
         response: { 200: MyProfileSchema, ...authErrors },
       },
@@ -49,6 +51,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'updateMyTrainerProfile',
         tags,
         summary: 'Edit my public profile',
+        description:
+          'Trainers only. Replaces the editable fields (headline, bio, specialisations, tags, city and comuna, modalities, languages, cancellation window; optionally the address slug) and refreshes the search text. 409 `slug: alreadyExists` when another trainer has that address.',
         security: bearer,
         body: ProfileInputSchema,
         response: { 200: MyProfileSchema, 409: ApiErrorSchema, ...authErrors },
@@ -64,6 +68,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'publishMyTrainerProfile',
         tags,
         summary: 'Publish or withdraw my profile; publishing needs the right to charge clients (403 subscription/payouts required)',
+        description:
+          'Trainers only. `published: true` lists the profile in search and on its public page only if the trainer can charge clients now: 403 with `subscription: required` or `payouts: required` otherwise. `published: false` withdraws it at once.',
         security: bearer,
         body: PublishInputSchema,
         response: { 200: MyProfileSchema, ...authErrors },
@@ -79,6 +85,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'uploadMyTrainerPhoto',
         tags,
         summary: 'Upload my photo: the raw JPEG, PNG or WebP (≤ 5 MB) as the body; stored as a 480 px square WebP',
+        description:
+          'Trainers only. The body is the image itself (Content-Type image/jpeg, image/png or image/webp, at most 5 MB); the real type is read from the bytes and the image is re-encoded without its metadata (EXIF, GPS). 413 over the size limit, 415 when the bytes are not one of those images.',
         security: bearer,
         consumes: [...PHOTO_TYPES],
         response: { 200: MyProfileSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...authErrors },
@@ -94,6 +102,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'deleteMyTrainerPhoto',
         tags,
         summary: 'Remove my photo',
+        description:
+          'Trainers only. Removes the stored photo, so the public profile has none; answers the profile, also when there was no photo.',
         security: bearer,
         response: { 200: MyProfileSchema, ...authErrors },
       },
@@ -110,6 +120,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'searchTrainers',
         tags,
         summary: 'Search published trainers: Spanish full text (accents ignored), filters, cursor pages',
+        description:
+          'Public, rate-limited per address. Only published trainers who can charge clients now. `q` is Spanish full text (accents and case ignored); filters by city, specialisation, modality and highest price in CLP; sorted by relevance, rating or price. 422 for an unknown filter value or a cursor that is not one of ours.',
         security: [],
         querystring: TrainerSearchQuerySchema,
         response: { 200: TrainerSearchPageSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
@@ -128,6 +140,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'getTrainerProfile',
         tags,
         summary: 'A published trainer profile, by trainer id or slug',
+        description:
+          'Public. Looks a trainer up by id or address slug. 404 when there is no such published trainer, or when the trainer can no longer charge clients (the profile then also leaves search).',
         security: [],
         params: TrainerRefParamsSchema,
         response: { 200: PublicProfileSchema, 404: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
@@ -146,10 +160,22 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         operationId: 'getTrainerPhoto',
         tags,
         summary: 'A trainer photo (WebP); with ?v= it is cacheable for a year',
+        description:
+          'Public, no token. Answers the stored WebP of the trainer; with the current version as `v` it may be cached for a year, else for a minute. 404 when the trainer has no photo.',
         security: [],
         params: z.object({ trainerId: z.string().max(80) }),
         querystring: z.object({ v: z.coerce.number().int().optional() }),
-        response: { 200: z.any().describe('image/webp'), 404: ApiErrorSchema },
+        response: {
+          200: {
+            description: 'The photo: a square WebP',
+            content: {
+              'image/webp': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+              // Never sent: the first booking release listed it; kept so that the contract does not break (decision 085).
+              'application/json': { schema: z.any().describe('Never sent: the answer is image/webp.') },
+            },
+          },
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -43,6 +43,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'listTrainerReviews',
         tags,
         summary: "A published trainer's visible reviews with the average, newest first (cursor pages)",
+        description:
+          'Public, rate-limited per address. The reviews operators have not hidden, with the trainer’s average and count, and the trainer’s answers. 404 when the trainer is not published; 422 for a cursor that is not one of ours.',
         security: [],
         params: TrainerRefParamsSchema,
         querystring: ReviewListQuerySchema,
@@ -59,6 +61,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'getMyReview',
         tags,
         summary: 'My review of this trainer (client)',
+        description:
+          'Clients only (role member). The caller’s review of a published trainer, to edit it. 404 `review: notFound` when there is none yet, or the trainer is not published.',
         security: bearer,
         params: TrainerRefParamsSchema,
         response: { 200: ReviewSchema, ...errors },
@@ -74,6 +78,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'saveMyReview',
         tags,
         summary: 'Write (201) or edit (200) my one review of this trainer: 1–5 stars and text; only after attending a session',
+        description:
+          'Clients only, and only after attending at least one session of the trainer (403 `review: notAttended`). One review per client and trainer, enforced by the database: the first call creates it (201), later ones replace stars and text (200); the average is updated at once. 404 when the trainer is not published.',
         security: bearer,
         params: TrainerRefParamsSchema,
         body: ReviewInputSchema,
@@ -93,6 +99,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'listMyTrainerReviews',
         tags,
         summary: 'Reviews of me (trainer), newest first',
+        description: 'Trainers only. Every review of the caller, hidden ones included, with the answers given, in cursor pages.',
         security: bearer,
         querystring: ReviewListQuerySchema,
         response: { 200: ReviewPageSchema, ...errors },
@@ -108,6 +115,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'replyToReview',
         tags,
         summary: 'Answer a review of mine, once',
+        description:
+          'Trainers only. Adds the caller’s public answer to a review of them; an answer cannot be changed. 404 when the review is not of the caller; 409 `reply: alreadyAnswered` when it has an answer.',
         security: bearer,
         params: BookingIdParamsSchema,
         body: ReviewReplyInputSchema,
@@ -127,6 +136,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'listReviewsForModeration',
         tags: adminTags,
         summary: 'Every review, hidden ones included (platform_admin)',
+        description:
+          'platform_admin only. Every review of every trainer, by state (all, visible or hidden), newest first, with the client’s e-mail and when and why it was hidden, in cursor pages.',
         security: bearer,
         querystring: AdminReviewQuerySchema,
         response: { 200: AdminReviewPageSchema, ...adminErrors },
@@ -142,6 +153,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'hideReview',
         tags: adminTags,
         summary: 'Hide an abusive review, with a reason (audited)',
+        description:
+          'platform_admin only. Hides a review from the public list and the trainer’s average; the reason and the operator are written to the audit log. 404 for an unknown review; 409 when it is already hidden.',
         security: bearer,
         params: BookingIdParamsSchema,
         body: ReviewHideInputSchema,
@@ -158,6 +171,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         operationId: 'unhideReview',
         tags: adminTags,
         summary: 'Show a hidden review again, with a reason (audited)',
+        description:
+          'platform_admin only. Makes a hidden review public again and counts it in the average; audited with its reason. 404 for an unknown review; 409 when it is not hidden.',
         security: bearer,
         params: BookingIdParamsSchema,
         body: ReviewHideInputSchema,
