@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { storeSession, uniqueEmail } from './support'
+import { ADMIN_PASSWORD, E2E_ADMIN_EMAIL, setAdminPasswordOnce } from './admin-helpers'
+import { latestMail, storeSession, uniqueEmail } from './support'
 
 export { latestMail, uniqueEmail } from './support'
 
@@ -69,4 +70,30 @@ export async function openDashboardAs(page: Page, owner: Owner) {
   await storeSession(page, owner)
   await page.goto('/business/dashboard')
   await expect(page.getByRole('heading', { name: `Welcome, ${owner.firstName} ${owner.lastName}` })).toBeVisible()
+}
+
+/**
+ * Central billing charges only for a verified owner once an operator approved it (issue 19,
+ * decision 195): the owner confirms the code registration mailed, then the E2E operator approves
+ * the gym through the admin API.
+ */
+export async function approveCentralBilling(request: APIRequestContext, owner: Owner) {
+  const code = (await latestMail(request, owner.email)).text.match(/\b(\d{6})\b/)![1]
+  const verified = await request.post('/api/v1/auth/email/verification/confirm', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { otp: code },
+  })
+  expect(verified.status(), await verified.text()).toBe(200)
+  await setAdminPasswordOnce(request)
+  const login = await request.post('/api/v1/auth/email/login', { data: { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+  expect(login.status(), await login.text()).toBe(200)
+  const headers = { authorization: `Bearer ${(await login.json()).token}` }
+  const list = await request.get(`/api/v1/admin/businesses?q=${encodeURIComponent(owner.email)}`, { headers })
+  expect(list.status(), await list.text()).toBe(200)
+  const id = (await list.json()).data[0].id as string
+  const approved = await request.put(`/api/v1/admin/businesses/${id}/central-billing`, {
+    headers,
+    data: { approved: true, reason: 'E2E: contract signed' },
+  })
+  expect(approved.status(), await approved.text()).toBe(200)
 }

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createGym, openDashboardAs, registerOwner } from './business-helpers'
+import { approveCentralBilling, createGym, openDashboardAs, registerOwner } from './business-helpers'
 import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
 import { mailedCode, newEmail, PASSWORD, storeSession, trainerThroughApi } from './trainer-helpers'
 
@@ -307,6 +307,7 @@ test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   test.setTimeout(180_000)
   const owner = await registerOwner(request, { firstName: 'Olga', lastName: 'Dueña', businessName: 'Gym Central' })
   await createGym(request, owner)
+  await approveCentralBilling(request, owner)
   const trainerEmail = newEmail('gymcoach')
   const created = await request.post('/api/v1/trainers/with-user', {
     headers: { authorization: `Bearer ${owner.token}` },

@@ -297,6 +297,26 @@ export interface paths {
     patch: operations['updateBusiness']
     trace?: never
   }
+  '/api/v1/admin/businesses/{id}/central-billing': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Allow or stop a gym's trainers charging clients through central billing (audited)
+     * @description Turns on or off the operator's approval of a gym's central billing, with a required reason; audited. The gym's trainers may charge clients only while it is approved and the owner's e-mail is verified.
+     */
+    put: operations['updateBusinessCentralBilling']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/admin/leads': {
     parameters: {
       query?: never
@@ -353,6 +373,26 @@ export interface paths {
      * @description Every lead matching the same filters as listLeads as a CSV file, streamed; formula-like cells are neutralised.
      */
     get: operations['exportLeadsCsv']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/admin/money/reconciliation': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The last reconciliation of the ledger with the payment provider (npm run ledger:reconcile)
+     * @description When `npm run ledger:reconcile` last ran, on which provider and range, how many movements each side had and every difference it found; null when it never ran.
+     */
+    get: operations['getLedgerReconciliation']
     put?: never
     post?: never
     delete?: never
@@ -4876,6 +4916,11 @@ export interface operations {
                 enabled: boolean
                 paymentAccountId: string | null
               }
+              centralBillingApproval: {
+                allowed: boolean
+                approvedAt: string | null
+                ownerEmailVerified: boolean
+              }
               createdAt: string
               gym: {
                 city: string
@@ -5064,6 +5109,11 @@ export interface operations {
               }
               enabled: boolean
               paymentAccountId: string | null
+            }
+            centralBillingApproval: {
+              allowed: boolean
+              approvedAt: string | null
+              ownerEmailVerified: boolean
             }
             createdAt: string
             gym: {
@@ -5296,6 +5346,274 @@ export interface operations {
               }
               enabled: boolean
               paymentAccountId: string | null
+            }
+            centralBillingApproval: {
+              allowed: boolean
+              approvedAt: string | null
+              ownerEmailVerified: boolean
+            }
+            createdAt: string
+            gym: {
+              city: string
+              id: string
+              name: string
+            } | null
+            id: string
+            name: string
+            owner: {
+              email: string
+              firstName: string
+              id: string
+              lastName: string
+            }
+            phone: string | null
+            /** @enum {string} */
+            subscriptionPlan: 'business' | 'enterprise'
+            trainers: {
+              count: number
+              limit: number
+            }
+            website: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  updateBusinessCentralBilling: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          approved: boolean
+          reason: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            address: string
+            centralBilling: {
+              commissionRates: {
+                gym: number
+                platform: number
+                trainer: number
+              }
+              enabled: boolean
+              paymentAccountId: string | null
+            }
+            centralBillingApproval: {
+              allowed: boolean
+              approvedAt: string | null
+              ownerEmailVerified: boolean
             }
             createdAt: string
             gym: {
@@ -6164,6 +6482,174 @@ export interface operations {
            *     0f3a…,2026-03-01T12:00:00.000Z,new,2026-03-01T12:00:00.000Z,Ana Pérez,ana@example.com,+56 9 1234 5678,Santiago,Acceso gratuito,…
            */
           'text/csv': string
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getLedgerReconciliation: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            last: {
+              differenceCount: number
+              differences: {
+                kind: string
+                ledgerClp: number | null
+                movement: string
+                providerClp: number | null
+                providerId: string
+              }[]
+              from: string
+              ledgerMovements: number
+              provider: string
+              providerMovements: number
+              ranAt: string
+              ranBy: string
+              to: string
+            } | null
+          }
         }
       }
       /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */

@@ -324,9 +324,23 @@ export const AdminBusinessSchema = BusinessSchema.extend({
   gym: z.object({ id: z.string(), name: z.string(), city: z.string() }).nullable(),
   /** Trainer records of the gym against the plan's limit (TRAINER_LIMITS, decision 024). */
   trainers: z.object({ count: z.number().int(), limit: z.number().int() }),
+  /**
+   * Whether the gym's trainers may charge clients through central billing (issue 19, decision 195):
+   * only once an operator approved it and while the owner's e-mail is verified.
+   */
+  centralBillingApproval: z.object({
+    approvedAt: z.string().nullable(),
+    ownerEmailVerified: z.boolean(),
+    /** approved, owner verified and central billing on: the gym's trainers may charge clients. */
+    allowed: z.boolean(),
+  }),
   createdAt: z.string(),
 })
 export type AdminBusiness = z.infer<typeof AdminBusinessSchema>
+
+/** PUT /admin/businesses/{id}/central-billing: an operator allows or stops a gym's central billing (audited). */
+export const AdminCentralBillingUpdateSchema = z.strictObject({ approved: z.boolean({ error: 'required' }), reason: AdminReasonSchema })
+export type AdminCentralBillingUpdate = z.infer<typeof AdminCentralBillingUpdateSchema>
 
 export const AdminBusinessListSchema = z.object({
   data: z.array(AdminBusinessSchema),
@@ -431,3 +445,35 @@ export type AdminLedgerTransaction = z.infer<typeof AdminLedgerTransactionSchema
 
 export const AdminMoneyTransactionsSchema = cursorPage(AdminLedgerTransactionSchema)
 export type AdminMoneyTransactions = z.infer<typeof AdminMoneyTransactionsSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation: GET /admin/money/reconciliation (the last `npm run ledger:reconcile`, issue 19).
+
+export const LedgerReconciliationDifferenceSchema = z.object({
+  /** missing-in-ledger, missing-at-provider, amount-differs */
+  kind: z.string(),
+  /** charge, refund, transfer, transfer_reversal, dispute, payout */
+  movement: z.string(),
+  providerId: z.string(),
+  ledgerClp: z.number().int().nullable(),
+  providerClp: z.number().int().nullable(),
+})
+export type LedgerReconciliationDifference = z.infer<typeof LedgerReconciliationDifferenceSchema>
+
+export const LedgerReconciliationSchema = z.object({
+  /** null: never run. */
+  last: z
+    .object({
+      ranAt: z.string(),
+      ranBy: z.string(),
+      provider: z.string(),
+      from: z.string(),
+      to: z.string(),
+      ledgerMovements: z.number().int(),
+      providerMovements: z.number().int(),
+      differenceCount: z.number().int(),
+      differences: z.array(LedgerReconciliationDifferenceSchema),
+    })
+    .nullable(),
+})
+export type LedgerReconciliation = z.infer<typeof LedgerReconciliationSchema>

@@ -1,8 +1,12 @@
 import { z } from 'zod'
 import { EmailSchema } from '@app/contracts'
+import { DateTime } from 'luxon'
+import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { ADMIN_SETUP_LINK_TTL_HOURS, createPlatformAdmin, UnverifiedEmailError } from '../modules/admin/service.ts'
 import { checkLedger } from '../modules/ledger/check.ts'
+import { movementSourceFor } from '../modules/reconcile/movements.ts'
+import { reconcile } from '../modules/reconcile/service.ts'
 
 /** What a command printed and its exit status: the same whether it ran here or in the server. */
 export interface CommandResult {
@@ -15,6 +19,8 @@ export interface CommandContext {
   db: Db
   kind: 'pglite' | 'postgres'
   appUrl: string
+  /** The configuration of the process running the command (the provider's keys for ledger:reconcile). */
+  config: Config
 }
 
 /**
@@ -22,7 +28,7 @@ export interface CommandContext {
  * `whileServerRuns` decides what happens when a server holds the embedded database:
  * 'in-server' sends the command to that server over its loopback ops channel (plugins/ops.ts),
  * 'refuse' stops with a message. With DATABASE_URL the command always opens the database itself.
- * A new command (ledger:reconcile, privacy:purge, …) is one more entry in `commands` and a
+ * A new command (privacy:purge, …) is one more entry in `commands` and a
  * three-line file calling `runCli` (cli/run.ts).
  */
 export interface OpsCommand<Args> {
@@ -69,15 +75,57 @@ const ledgerCheck: OpsCommand<Record<string, never>> = {
   whileServerRuns: 'in-server',
   args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
   async run(ctx) {
-    const { problems, stats } = await checkLedger(ctx.db)
+    const { problems, counts, stats } = await checkLedger(ctx.db)
     const stdout = [
       `ledger:check on ${ctx.kind}: ${stats.transactions} transactions, ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`,
     ]
     const stderr = problems.map((p) => `BREAK ${p.rule}: ${p.subject}: ${p.detail}`)
-    if (problems.length) return { exitCode: 1, stdout, stderr: [...stderr, `ledger:check found ${problems.length} break(s)`] }
+    for (const [rule, n] of Object.entries(counts)) {
+      const listed = problems.filter((p) => p.rule === rule).length
+      if (n > listed) stderr.push(`BREAK ${rule}: ${n - listed} more not listed`)
+    }
+    const total = Object.values(counts).reduce((a, b) => a + b, 0)
+    if (problems.length) return { exitCode: 1, stdout, stderr: [...stderr, `ledger:check found ${total} break(s)`] }
     return { exitCode: 0, stdout: [...stdout, 'ledger:check: every invariant holds'], stderr }
   },
 }
 
+/** A day of Chile (YYYY-MM-DD, its midnight in America/Santiago) or an ISO instant. */
+const instant = z
+  .string()
+  .trim()
+  .refine((v) => DateTime.fromISO(v, { zone: 'America/Santiago' }).isValid, 'a date (YYYY-MM-DD) or an ISO time')
+  .optional()
+export const LedgerReconcileArgsSchema = z.object({ from: instant, to: instant }).strict()
+const toDate = (v: string) => DateTime.fromISO(v, { zone: 'America/Santiago' }).toJSDate()
+const clp = (n: number | null) => (n === null ? '–' : `${n} CLP`)
+
+const ledgerReconcile: OpsCommand<z.infer<typeof LedgerReconcileArgsSchema>> = {
+  name: 'ledger:reconcile',
+  whileServerRuns: 'in-server',
+  args: LedgerReconcileArgsSchema,
+  async run(ctx, args) {
+    // Default: the last 30 days up to now.
+    const to = args.to ? toDate(args.to) : new Date()
+    const from = args.from ? toDate(args.from) : new Date(to.getTime() - 30 * 86400_000)
+    if (!(from < to)) return { exitCode: 2, stdout: [], stderr: ['--from must be before --to'] }
+    const result = await reconcile(ctx.db, movementSourceFor(ctx.config, ctx.db), { from, to }, 'cli')
+    const stdout = [
+      `ledger:reconcile on ${result.provider}, ${from.toISOString()} to ${to.toISOString()}: ${result.ledgerMovements} movements in the ledger, ${result.providerMovements} at the provider`,
+    ]
+    if (result.payouts)
+      stdout.push(`payouts to the platform's bank: ${result.payouts.count}, ${result.payouts.totalClp} CLP (not in the ledger)`)
+    const stderr = result.differences.map(
+      (d) => `DIFFERENCE ${d.kind}: ${d.movement} ${d.providerId}: ledger ${clp(d.ledgerClp)}, provider ${clp(d.providerClp)}`,
+    )
+    if (stderr.length) return { exitCode: 1, stdout, stderr: [...stderr, `ledger:reconcile found ${stderr.length} difference(s)`] }
+    return { exitCode: 0, stdout: [...stdout, 'ledger:reconcile: the ledger and the provider agree'], stderr }
+  },
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: Record<string, OpsCommand<any>> = { [adminCreate.name]: adminCreate, [ledgerCheck.name]: ledgerCheck }
+export const commands: Record<string, OpsCommand<any>> = {
+  [adminCreate.name]: adminCreate,
+  [ledgerCheck.name]: ledgerCheck,
+  [ledgerReconcile.name]: ledgerReconcile,
+}

@@ -50,7 +50,7 @@ export async function runCommand<A>(command: OpsCommand<A>, args: A, config = cl
     timeouts: { connectMs: 10_000, statementMs: OPS_TIMEOUT_MS },
   })
   try {
-    return await command.run({ db: database.db, kind: database.kind, appUrl: config.APP_URL }, args)
+    return await command.run({ db: database.db, kind: database.kind, appUrl: config.APP_URL, config }, args)
   } finally {
     await database.close()
   }

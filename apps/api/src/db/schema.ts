@@ -130,6 +130,11 @@ export const businesses = pgTable('businesses', {
     .notNull()
     .default('business'),
   centralBilling: boolean('central_billing').notNull().default(true),
+  /**
+   * When an operator allowed this gym's trainers to charge clients through central billing (issue
+   * 19, decision 195); null: not allowed (the default). See modules/central-billing/policy.ts.
+   */
+  centralBillingApprovedAt: timestamp('central_billing_approved_at', { withTimezone: true }),
   paymentAccountId: text('payment_account_id'),
   commissionTrainer: numeric('commission_trainer', { precision: 4, scale: 3 }).notNull().default('0.600'),
   commissionGym: numeric('commission_gym', { precision: 4, scale: 3 }).notNull().default('0.350'),
@@ -601,3 +606,4 @@ export const leads = pgTable(
 export * from './schema/idempotency.ts'
 export * from './schema/booking.ts'
 export * from './schema/privacy.ts'
+export * from './schema/ledger-ops.ts'

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AUDIT_CSV_COLUMNS, listAudit, toAuditCsv } from './audit-log.ts'
 import { allPages, sendCsv } from '../../lib/csv.ts'
 import { csvResponse } from '../../plugins/contract.ts'
-import { adminBase, adminErrors, adminGuards, csvName } from './route-kit.ts'
+import { adminBase, adminErrors, adminGuards, auditBulkRead, csvName } from './route-kit.ts'
 
 const EXPORT_PAGE = 1000
 
@@ -54,6 +54,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       async function* rows() {
         for await (const entry of allPages((cursor) => listAudit(app.db, { ...query, cursor, limit: EXPORT_PAGE }))) yield toAuditCsv(entry)
       }
+      await auditBulkRead(app.db, request, 'admin.export', 'audit_log', query)
       return sendCsv(reply, csvName('audit-log'), { columns: [...AUDIT_CSV_COLUMNS], rows: rows() })
     },
   )

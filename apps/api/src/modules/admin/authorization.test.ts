@@ -50,6 +50,12 @@ beforeAll(async () => {
       body: { subscriptionPlan: 'enterprise', reason: 'contract' },
       ok: 200,
     },
+    'PUT /api/v1/admin/businesses/:id/central-billing': {
+      url: `/api/v1/admin/businesses/${b}/central-billing`,
+      body: { approved: true, reason: 'contract signed' },
+      ok: 200,
+    },
+    'GET /api/v1/admin/money/reconciliation': { url: '/api/v1/admin/money/reconciliation', ok: 200 },
     'GET /api/v1/admin/audit': { url: '/api/v1/admin/audit?action=auth.*', ok: 200 },
     'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
     'GET /api/v1/admin/system': { url: '/api/v1/admin/system', ok: 200 },

@@ -4,11 +4,12 @@ import {
   AdminBusinessListSchema,
   AdminBusinessSchema,
   AdminBusinessUpdateSchema,
+  AdminCentralBillingUpdateSchema,
   IdParamsSchema,
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { getBusiness, listBusinesses, updateBusiness } from './businesses.ts'
+import { getBusiness, listBusinesses, updateBusiness, updateCentralBilling } from './businesses.ts'
 import { adminBase, adminErrors, adminGuards, operatorOf } from './route-kit.ts'
 
 export default async function businessesRoutes(fastify: FastifyInstance) {
@@ -64,5 +65,23 @@ export default async function businessesRoutes(fastify: FastifyInstance) {
       preHandler: guard.write,
     },
     (request) => updateBusiness(app.db, operatorOf(request), request.params.id, request.body),
+  )
+
+  app.put(
+    '/admin/businesses/:id/central-billing',
+    {
+      schema: {
+        ...adminBase,
+        summary: "Allow or stop a gym's trainers charging clients through central billing (audited)",
+        operationId: 'updateBusinessCentralBilling',
+        description:
+          "Turns on or off the operator's approval of a gym's central billing, with a required reason; audited. The gym's trainers may charge clients only while it is approved and the owner's e-mail is verified.",
+        params: IdParamsSchema,
+        body: AdminCentralBillingUpdateSchema,
+        response: { 200: AdminBusinessSchema, ...adminErrors },
+      },
+      preHandler: guard.write,
+    },
+    (request) => updateCentralBilling(app.db, operatorOf(request), request.params.id, request.body),
   )
 }

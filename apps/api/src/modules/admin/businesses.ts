@@ -5,6 +5,7 @@ import {
   type AdminBusinessList,
   type AdminBusinessListQuery,
   type AdminBusinessUpdate,
+  type AdminCentralBillingUpdate,
 } from '@app/contracts'
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
@@ -15,6 +16,7 @@ import { toBusiness } from '../business/service.ts'
 import type { Operator } from './actor.ts'
 import { toAuditEntry } from './audit-log.ts'
 import { containsPattern } from './cursor.ts'
+import { centralBillingAllowed } from '../central-billing/policy.ts'
 
 type BusinessRow = typeof businesses.$inferSelect
 
@@ -24,10 +26,12 @@ const columns = {
   gym: { id: gyms.id, name: gyms.name, city: gyms.city },
   // Every trainer record of the owner's gym counts against the limit (decision 024).
   trainerCount: sql<number>`(select count(*)::int from ${trainers} where ${trainers.gymId} = ${gyms.id})`,
+  ownerEmailVerifiedAt: users.emailVerifiedAt,
 }
 type Row = {
   business: BusinessRow
   owner: AdminBusiness['owner']
+  ownerEmailVerifiedAt: Date | null
   gym: { id: string | null; name: string | null; city: string | null } | null
   trainerCount: number
 }
@@ -37,6 +41,11 @@ const toAdminBusiness = (r: Row): AdminBusiness => ({
   owner: r.owner,
   gym: r.gym?.id ? { id: r.gym.id, name: r.gym.name!, city: r.gym.city! } : null,
   trainers: { count: r.gym?.id ? Number(r.trainerCount) : 0, limit: TRAINER_LIMITS[r.business.subscriptionPlan] },
+  centralBillingApproval: {
+    approvedAt: r.business.centralBillingApprovedAt?.toISOString() ?? null,
+    ownerEmailVerified: r.ownerEmailVerifiedAt !== null,
+    allowed: centralBillingAllowed(r.business, r.ownerEmailVerifiedAt),
+  },
   createdAt: r.business.createdAt.toISOString(),
 })
 
@@ -117,6 +126,38 @@ export async function updateBusiness(db: Db, by: Operator, id: string, input: Ad
       before: auditedFields(before),
       after: auditedFields(after),
     })
+    return findBusiness(tx, id)
+  })
+}
+
+/**
+ * An operator allows (or stops) a gym's trainers charging clients through central billing
+ * (issue 19, decision 195). Audited as `business.central_billing` with the reason; setting the
+ * state it already has changes nothing and writes no row. Stopping it refuses new offers,
+ * invitations and checkouts of the gym's trainers; running client subscriptions keep their
+ * stored split.
+ */
+export async function updateCentralBilling(db: Db, by: Operator, id: string, input: AdminCentralBillingUpdate): Promise<AdminBusiness> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(businesses).where(eq(businesses.id, id)).limit(1).for('update')
+    if (!before) throw notFound('Business not found')
+    const was = before.centralBillingApprovedAt !== null
+    if (was !== input.approved) {
+      await tx
+        .update(businesses)
+        .set({ centralBillingApprovedAt: input.approved ? new Date() : null })
+        .where(eq(businesses.id, id))
+      await recordAudit(tx, {
+        action: 'business.central_billing',
+        actor: by.actor,
+        ip: by.ip,
+        subjectType: 'business',
+        subjectId: id,
+        reason: input.reason,
+        before: { approved: was },
+        after: { approved: input.approved },
+      })
+    }
     return findBusiness(tx, id)
   })
 }

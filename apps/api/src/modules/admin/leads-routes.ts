@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { allPages, sendCsv } from '../../lib/csv.ts'
 import { getLead, LEAD_CSV_COLUMNS, listLeads, updateLead } from './leads.ts'
 import { csvResponse } from '../../plugins/contract.ts'
-import { adminBase, adminErrors, adminGuards, csvName, operatorOf } from './route-kit.ts'
+import { adminBase, adminErrors, adminGuards, auditBulkRead, csvName, operatorOf } from './route-kit.ts'
 
 const EXPORT_PAGE = 1000
 
@@ -33,7 +33,10 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       },
       preHandler: guard.read,
     },
-    (request) => listLeads(app.db, request.query),
+    async (request) => {
+      await auditBulkRead(app.db, request, 'lead.list', 'leads', request.query)
+      return listLeads(app.db, request.query)
+    },
   )
 
   app.get(
@@ -58,6 +61,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const query = request.query
       const rows = allPages((cursor) => listLeads(app.db, { ...query, cursor, limit: EXPORT_PAGE }))
+      await auditBulkRead(app.db, request, 'admin.export', 'leads', query)
       return sendCsv(reply, csvName('leads'), { columns: [...LEAD_CSV_COLUMNS], rows })
     },
   )

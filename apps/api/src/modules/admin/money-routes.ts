@@ -3,13 +3,15 @@ import {
   AdminMoneySummarySchema,
   AdminMoneyTransactionsQuerySchema,
   AdminMoneyTransactionsSchema,
+  LedgerReconciliationSchema,
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { allPages, sendCsv } from '../../lib/csv.ts'
 import { listTransactions, moneySummary, MONEY_CSV_COLUMNS, toMoneyCsv } from './money.ts'
 import { csvResponse } from '../../plugins/contract.ts'
-import { adminBase, adminErrors, adminGuards, csvName } from './route-kit.ts'
+import { adminBase, adminErrors, adminGuards, auditBulkRead, csvName } from './route-kit.ts'
+import { lastReconciliation } from '../reconcile/service.ts'
 
 const EXPORT_PAGE = 1000
 
@@ -75,7 +77,24 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
       async function* rows() {
         for await (const t of allPages((cursor) => listTransactions(app.db, { ...query, cursor, limit: EXPORT_PAGE }))) yield* toMoneyCsv(t)
       }
+      await auditBulkRead(app.db, request, 'admin.export', 'ledger', query)
       return sendCsv(reply, csvName('ledger'), { columns: [...MONEY_CSV_COLUMNS], rows: rows() })
     },
+  )
+
+  app.get(
+    '/admin/money/reconciliation',
+    {
+      schema: {
+        ...adminBase,
+        summary: 'The last reconciliation of the ledger with the payment provider (npm run ledger:reconcile)',
+        operationId: 'getLedgerReconciliation',
+        description:
+          'When `npm run ledger:reconcile` last ran, on which provider and range, how many movements each side had and every difference it found; null when it never ran.',
+        response: { 200: LedgerReconciliationSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
+    () => lastReconciliation(app.db),
   )
 }

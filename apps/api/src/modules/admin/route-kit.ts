@@ -2,6 +2,8 @@ import { ApiErrorSchema } from '@app/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser } from '../../plugins/auth.ts'
 import { actorOf, type Operator } from './actor.ts'
+import { recordAudit } from '../audit/service.ts'
+import type { Db } from '../../db/client.ts'
 
 /** Error answers every admin route may give (the spec's error shape). */
 export const adminErrors = {
@@ -39,3 +41,13 @@ export const operatorOf = (request: FastifyRequest): Operator => ({ actor: actor
 
 /** A file name with today's date (UTC) for an export. */
 export const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 10)}.csv`
+
+/**
+ * Personal or money data read in bulk leaves an audit row (issue 19): every CSV export
+ * (`admin.export`) and the leads list, the contact details of people who are not users
+ * (`lead.list`). The row names what was read and with which filters, never the rows themselves.
+ */
+export async function auditBulkRead(db: Db, request: FastifyRequest, action: 'admin.export' | 'lead.list', what: string, filters: object) {
+  const by = operatorOf(request)
+  await recordAudit(db, { action, actor: by.actor, ip: by.ip, subjectType: what, after: { filters } })
+}

@@ -40,11 +40,14 @@ export async function gymWithTrainer(app: FastifyInstance, opts: { centralBillin
     lastName: 'Dueña',
     role: 'gym_owner',
   }))!
+  // Central billing charges only for a verified owner once an operator approved it (decision 195).
+  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.id))
   await app.db.insert(businesses).values({
     ownerId: owner.id,
     name: 'Gym Central',
     address: 'Av. 1',
     centralBilling: opts.centralBilling ?? true,
+    centralBillingApprovedAt: (opts.centralBilling ?? true) ? new Date() : null,
     paymentAccountId: 'acct_gym_test',
   })
   const [gym] = await app.db

@@ -14,13 +14,14 @@ import type { FastifyInstance } from 'fastify'
 import { createHash, randomBytes } from 'node:crypto'
 import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
-import { businesses, clientInvitations, clientSubscriptions, gyms, offers, plans, trainers, users } from '../../db/schema.ts'
+import { clientInvitations, clientSubscriptions, offers, plans, trainers, users } from '../../db/schema.ts'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
 import { latestSubscription } from '../billing/service.ts'
 import { normalizeEmail } from '../users/service.ts'
 import { INDEPENDENT_RATES, rateToBps, type RatesBps } from '../ledger/split.ts'
+import { centralBillingOf } from '../central-billing/policy.ts'
 
 type TrainerRow = typeof trainers.$inferSelect
 type OfferRow = typeof offers.$inferSelect
@@ -43,23 +44,11 @@ export async function trainerOfUser(db: Tx, userId: string) {
   return row
 }
 
-/** The gym with central billing this trainer belongs to, with its stored split. */
-async function centralBillingOf(db: Tx, trainer: TrainerRow) {
-  if (!trainer.gymId) return null
-  const [row] = await db
-    .select({ gymId: gyms.id, business: businesses })
-    .from(gyms)
-    .innerJoin(businesses, eq(businesses.ownerId, gyms.ownerId))
-    .where(eq(gyms.id, trainer.gymId))
-    .limit(1)
-  if (!row || !row.business.centralBilling) return null
-  return row
-}
-
 /**
  * Decision 062: a trainer may charge clients with payout onboarding complete and either a live
  * platform subscription of their own (its plan's client limit, 95/5) or a place at a gym with
- * central billing (the gym's plan covers them: Pro's limit, the gym's stored rates).
+ * central billing (the gym's plan covers them: Pro's limit, the gym's stored rates) that an
+ * operator approved for a verified owner (central-billing/policy.ts, decision 195).
  * `write`: false for reading (lists, income, exports), which needs only the trainer profile.
  */
 export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>, write: boolean, db: Tx = app.db): Promise<Billing> {

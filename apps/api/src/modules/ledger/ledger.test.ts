@@ -3,11 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client.ts'
-import { clientPayments, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
+import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createTestDatabase } from '../../testing/db-template.ts'
-import { createOffer, eligibleTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
-import { checkLedger } from './check.ts'
 import { balanceOf, postTransaction, UnbalancedTransactionError } from './service.ts'
 
 const ctx = useTestApp()
@@ -72,32 +70,6 @@ describe('postTransaction', () => {
 })
 
 describe('ledger check', () => {
-  it('holds after real payments and refunds; finds a payment without its transaction and a tampered entry', async () => {
-    const trainer = await eligibleTrainer(ctx.app)
-    const offer = await createOffer(ctx.app, trainer.token, { priceClp: 17_777 })
-    await sandboxClient(ctx.app, trainer.token, offer.id)
-    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
-
-    // A payment row whose ledger transaction never happened.
-    const [sub] = (await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.trainerId, trainer.trainerId))).map((p) => p)
-    const [orphan] = await ctx.app.db
-      .insert(clientPayments)
-      .values({ ...sub, id: undefined, providerPaymentId: `py_orphan_${Date.now()}`, createdAt: undefined })
-      .returning()
-    let { problems } = await checkLedger(ctx.app.db)
-    expect(problems).toEqual([expect.objectContaining({ rule: 'payment-has-transaction', subject: expect.stringContaining(orphan.id) })])
-    await ctx.app.db.delete(clientPayments).where(eq(clientPayments.id, orphan.id))
-
-    // An entry changed behind the triggers' back (as a restore of a bad backup could).
-    await ctx.app.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table ledger_entries disable trigger user`)
-      await tx.execute(sql`update ledger_entries set amount_clp = amount_clp + 1 where account = ${`trainer:${trainer.trainerId}`}`)
-      await tx.execute(sql`alter table ledger_entries enable trigger user`)
-    })
-    ;({ problems } = await checkLedger(ctx.app.db))
-    expect(problems.map((p) => p.rule).sort()).toEqual(['ledger-balances', 'payment-matches-ledger', 'transaction-balances'])
-  })
-
   // The command runs on PostgreSQL here: a fresh on-disk PGlite costs close to a minute on this
   // shared machine, and the PGlite path is openDatabase's (tested by the backup CLI's tests).
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -109,7 +81,7 @@ describe('ledger check', () => {
         // Two connections: openDatabase holds one for its migration lock while migrating on another.
         const database = await openDatabase({ url, poolMax: 2 })
         await database.db.transaction((tx) =>
-          postTransaction(tx, { kind: 'transfer', sourceKey: 'cli:1', entries: [entry('a', 7), entry('b', -7)] }),
+          postTransaction(tx, { kind: 'refund', sourceKey: 'cli:1', entries: [entry('a', 7), entry('b', -7)] }),
         )
         const apiDir = fileURLToPath(new URL('../../..', import.meta.url))
         const run = () =>

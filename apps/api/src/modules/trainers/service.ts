@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
-import { gyms, trainers, users } from '../../db/schema.ts'
+import { clientSubscriptions, gyms, trainers, users } from '../../db/schema.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
 import { pendingEmails, requestEmailChange, voidPendingChanges } from '../email-change/service.ts'
@@ -234,8 +234,29 @@ export async function updateTrainer(app: FastifyInstance, ownerId: string, train
  */
 export async function deleteTrainer(app: FastifyInstance, ownerId: string, trainerId: string): Promise<void> {
   const { trainer } = await ownedTrainer(app.db, ownerId, trainerId)
-  await app.db.transaction(async (tx) => {
-    await tx.delete(trainers).where(eq(trainers.id, trainer.id))
-    if (trainer.userId) await tx.delete(users).where(and(eq(users.id, trainer.userId), eq(users.role, 'trainer')))
-  })
+  try {
+    await app.db.transaction(async (tx) => {
+      // Client subscriptions and payments are money records that must stay (issue 19): 409, not a 500.
+      const [charged] = await tx
+        .select({ id: clientSubscriptions.id })
+        .from(clientSubscriptions)
+        .where(eq(clientSubscriptions.trainerId, trainer.id))
+        .limit(1)
+      if (charged) throw hasMoneyRecords()
+      await tx.delete(trainers).where(eq(trainers.id, trainer.id))
+      if (trainer.userId) await tx.delete(users).where(and(eq(users.id, trainer.userId), eq(users.role, 'trainer')))
+    })
+  } catch (err) {
+    // A record added meanwhile that the database keeps (a restricting foreign key).
+    if (isForeignKeyViolation(err)) throw hasMoneyRecords()
+    throw err
+  }
+}
+
+const hasMoneyRecords = () =>
+  conflict('This trainer has client subscriptions or payments on record, which are kept: deactivate the trainer instead of deleting them')
+
+const isForeignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } }
+  return e?.code === '23503' || e?.cause?.code === '23503'
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { businesses, mailOutbox, trainers, users } from '../../db/schema.ts'
+import { businesses, clientPayments, mailOutbox, trainers, users } from '../../db/schema.ts'
+import { createOffer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
 import { call, createUserAndLogin, uniqueEmail, useTestApp } from '../../testing/app.ts'
 import { generatePassword } from './password.ts'
 
@@ -307,6 +308,18 @@ describe('POST /trainers, GET /gyms/{id}/trainers, PUT and DELETE /trainers/{id}
     expect((await call(ctx.app, 'POST', '/api/v1/trainers/with-user', { token, body })).statusCode).toBe(201)
     // A second delete of the same id is 404.
     expect((await call(ctx.app, 'DELETE', `/api/v1/trainers/${created.id}`, { token })).statusCode).toBe(404)
+  })
+
+  it('DELETE of a trainer who has charged clients is a clear 409 (issue 19): the trainer, their account and the payments stay', async () => {
+    const gym = await gymWithTrainer(ctx.app)
+    const offer = await createOffer(ctx.app, gym.trainer.token)
+    await sandboxClient(ctx.app, gym.trainer.token, offer.id)
+    const res = await call(ctx.app, 'DELETE', `/api/v1/trainers/${gym.trainer.trainerId}`, { token: gym.owner.token })
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.json()).toEqual({ status: 409, message: expect.stringMatching(/client subscriptions or payments.*deactivate/) })
+    expect(await ctx.app.db.select().from(trainers).where(eq(trainers.id, gym.trainer.trainerId))).toHaveLength(1)
+    expect(await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.trainerId, gym.trainer.trainerId))).toHaveLength(1)
+    expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { token: gym.trainer.token })).statusCode).toBe(200)
   })
 })
 

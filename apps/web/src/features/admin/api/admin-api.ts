@@ -8,6 +8,7 @@ import {
   AdminMoneySummarySchema,
   AdminMoneyTransactionsSchema,
   AdminSystemStatusSchema,
+  LedgerReconciliationSchema,
   AdminResendMailResultSchema,
   AdminTrainerDetailSchema,
   AdminTrainerListSchema,
@@ -47,6 +48,9 @@ export const getBusiness = async (id: string) =>
   AdminBusinessDetailSchema.parse(await api.get(`/admin/businesses/${encodeURIComponent(id)}`))
 export const updateBusiness = (id: string, body: AdminBusinessUpdate) => api.patch(`/admin/businesses/${encodeURIComponent(id)}`, body)
 
+export const setCentralBilling = (id: string, approved: boolean, reason: string) =>
+  api.put(`/admin/businesses/${encodeURIComponent(id)}/central-billing`, { approved, reason })
+export const getReconciliation = async () => LedgerReconciliationSchema.parse(await api.get('/admin/money/reconciliation'))
 export const getMoneySummary = async () => AdminMoneySummarySchema.parse(await api.get('/admin/money/summary'))
 export const getMoneyTransactions = async (params: ListParams) =>
   AdminMoneyTransactionsSchema.parse(await api.get(`/admin/money/transactions${queryString(params)}`))

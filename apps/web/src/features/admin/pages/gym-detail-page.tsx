@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useFormat } from '@/lib/i18n'
 import { getBusiness } from '../api/admin-api'
 import { BackLink } from '../components/back-link'
+import { CentralBillingCard } from '../components/central-billing-card'
 import { DetailStates, Facts } from '../components/detail-states'
 import { GymPlanForm } from '../components/gym-plan-form'
 import { HistoryTable } from '../components/history-table'
@@ -64,6 +65,7 @@ export function GymDetailPage() {
                 </CardContent>
               </Card>
             </div>
+            <CentralBillingCard business={business} />
             <Card className="gap-0 pb-0">
               <CardHeader className="pb-4">
                 <CardTitle>

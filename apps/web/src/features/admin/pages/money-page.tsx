@@ -9,6 +9,7 @@ import { ExportButton } from '../components/export-button'
 import { FilterBar } from '../components/filter-bar'
 import { MoneySummary } from '../components/money-summary'
 import { PageHeader } from '../components/page-header'
+import { ReconciliationCard } from '../components/reconciliation-card'
 import { Pager } from '../components/pager'
 import { useCursorList } from '../hooks/use-cursor-list'
 import { useDateTime } from '../hooks/use-date-time'
@@ -65,6 +66,7 @@ export function MoneyPage() {
       <PageHeader title={t('money.title')} description={t('money.description')} />
       <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
         <MoneySummary />
+        <ReconciliationCard />
         <Card className="gap-0 py-0">
           <CardHeader className="pt-4">
             <CardTitle className="text-base">{t('money.transactions')}</CardTitle>

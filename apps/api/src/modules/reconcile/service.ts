@@ -1,0 +1,123 @@
+import type { LedgerReconciliation, LedgerReconciliationDifference } from '@app/contracts'
+import { desc, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { ledgerReconciliations } from '../../db/schema.ts'
+import type { MoneyMovement, MovementRange, MovementSource } from './movements.ts'
+
+/** Movements near the range's edges may be booked on the other side of it (a webhook arrives later). */
+const EDGE_MS = 24 * 3600_000
+const STORED_DIFFERENCES = 500
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[])
+const key = (m: Pick<MoneyMovement, 'kind' | 'id'>) => `${m.kind}:${m.id}`
+
+/**
+ * The ledger's side, from its own entries (one query per kind, aggregated in the database): charges
+ * (the payment transaction's provider_clearing entry), refunds and disputes (by their source key),
+ * and the net transferred out per charge (transfers minus reversals; direct charges settle on the
+ * trainer's own account and move nothing).
+ */
+async function ledgerMovements(db: Db, provider: string, { from, to }: MovementRange): Promise<MoneyMovement[]> {
+  const f = from.toISOString()
+  const t = to.toISOString()
+  const rows = rowsOf<{ kind: MoneyMovement['kind']; id: string; amount: string; at: Date | string }>(
+    await db.execute(sql`
+      select 'charge' as kind, p.provider_payment_id as id, (-sum(e.amount_clp))::text as amount, min(t.created_at) as at
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'
+        join client_payments p on p.id = t.payment_id
+        where t.kind = 'payment' and p.provider = ${provider} and t.created_at >= ${f} and t.created_at < ${t}
+        group by p.provider_payment_id
+      union all
+      select t.kind, substr(t.source_key, length(t.kind) + 2) as id, sum(e.amount_clp)::text as amount, min(t.created_at) as at
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'
+        join client_payments p on p.id = t.payment_id
+        where t.kind in ('refund', 'dispute') and p.provider = ${provider} and t.created_at >= ${f} and t.created_at < ${t}
+        group by t.kind, t.source_key
+      union all
+      select 'transfer' as kind, p.provider_payment_id as id, sum(e.amount_clp)::text as amount, min(t.created_at) as at
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'
+        join client_payments p on p.id = t.payment_id
+        where t.kind = 'transfer' and t.source_key not like 'direct:%' and p.provider = ${provider}
+          and t.created_at >= ${f} and t.created_at < ${t}
+        group by p.provider_payment_id`),
+  )
+  return rows.map((r) => ({ kind: r.kind, id: r.id, amountClp: Number(r.amount), at: new Date(r.at) }))
+}
+
+export interface ReconcileResult {
+  provider: string
+  range: MovementRange
+  ledgerMovements: number
+  providerMovements: number
+  differences: LedgerReconciliationDifference[]
+  payouts: { count: number; totalClp: number } | null
+}
+
+/**
+ * `npm run ledger:reconcile` (issue 19): every money movement of [from, to) on one side must be on
+ * the other with the same amount. Both sides are read with a day's margin around the range, so a
+ * movement booked just across an edge is matched, not reported. The run is stored (the console
+ * shows the newest).
+ */
+export async function reconcile(db: Db, source: MovementSource, range: MovementRange, ranBy: string): Promise<ReconcileResult> {
+  const wide = { from: new Date(range.from.getTime() - EDGE_MS), to: new Date(range.to.getTime() + EDGE_MS) }
+  const inRange = (m: MoneyMovement) => m.at >= range.from && m.at < range.to
+  const ledger = new Map((await ledgerMovements(db, source.name, wide)).map((m) => [key(m), m]))
+  const knownCharges = new Set([...ledger.values()].filter((m) => m.kind === 'charge').map((m) => m.id))
+  const provider = new Map<string, MoneyMovement>()
+  for await (const m of source.listMoneyMovements(wide, knownCharges)) provider.set(key(m), m)
+
+  const differences: LedgerReconciliationDifference[] = []
+  for (const [k, p] of provider) {
+    if (!inRange(p)) continue
+    const l = ledger.get(k)
+    if (!l) {
+      if (p.kind === 'transfer' && p.amountClp === 0) continue
+      differences.push({ kind: 'missing-in-ledger', movement: p.kind, providerId: p.id, ledgerClp: null, providerClp: p.amountClp })
+    } else if (l.amountClp !== p.amountClp)
+      differences.push({ kind: 'amount-differs', movement: p.kind, providerId: p.id, ledgerClp: l.amountClp, providerClp: p.amountClp })
+  }
+  for (const [k, l] of ledger) {
+    if (!inRange(l) || provider.has(k) || (l.kind === 'transfer' && l.amountClp === 0)) continue
+    differences.push({ kind: 'missing-at-provider', movement: l.kind, providerId: l.id, ledgerClp: l.amountClp, providerClp: null })
+  }
+  differences.sort((a, b) => a.movement.localeCompare(b.movement) || a.providerId.localeCompare(b.providerId))
+  const result: ReconcileResult = {
+    provider: source.name,
+    range,
+    ledgerMovements: [...ledger.values()].filter(inRange).length,
+    providerMovements: [...provider.values()].filter(inRange).length,
+    differences,
+    payouts: source.payouts ? await source.payouts(range) : null,
+  }
+  await db.insert(ledgerReconciliations).values({
+    provider: source.name,
+    fromAt: range.from,
+    toAt: range.to,
+    ledgerMovements: result.ledgerMovements,
+    providerMovements: result.providerMovements,
+    differenceCount: differences.length,
+    differences: differences.slice(0, STORED_DIFFERENCES),
+    ranBy,
+  })
+  return result
+}
+
+/** GET /admin/money/reconciliation: the newest run. */
+export async function lastReconciliation(db: Db): Promise<LedgerReconciliation> {
+  const [row] = await db.select().from(ledgerReconciliations).orderBy(desc(ledgerReconciliations.createdAt)).limit(1)
+  if (!row) return { last: null }
+  return {
+    last: {
+      ranAt: row.createdAt.toISOString(),
+      ranBy: row.ranBy,
+      provider: row.provider,
+      from: row.fromAt.toISOString(),
+      to: row.toAt.toISOString(),
+      ledgerMovements: row.ledgerMovements,
+      providerMovements: row.providerMovements,
+      differenceCount: row.differenceCount,
+      differences: row.differences as LedgerReconciliationDifference[],
+    },
+  }
+}
