@@ -26,6 +26,7 @@ import profileRoutes from './modules/profiles/routes.ts'
 import bookingRoutes from './modules/bookings/routes.ts'
 import reviewRoutes from './modules/reviews/routes.ts'
 import clientAuthRoutes from './modules/client-auth/routes.ts'
+import exerciseRoutes from './modules/exercises/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -116,6 +117,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(bookingRoutes)
   await app.register(reviewRoutes)
   await app.register(clientAuthRoutes)
+  await app.register(exerciseRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

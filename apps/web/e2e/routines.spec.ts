@@ -23,7 +23,7 @@ test('@mobile a client signs in with a mailed code and lands on the page they as
 }, testInfo) => {
   const client = await clientThroughApi(request)
   await page.goto(`/cliente/ingresar?next=${encodeURIComponent('/cliente/reservas')}`)
-  await expect(page.getByRole('heading', { name: 'Ingresar' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Ingresar' })).toBeVisible({ timeout: 30_000 })
   await expectAccessible(page, 'client sign-in')
   await page.getByLabel('Correo').fill(client.email)
   await page.getByRole('button', { name: 'Enviarme el código' }).click()
@@ -42,7 +42,7 @@ test('@mobile a client signs in with a mailed code and lands on the page they as
 
 test('/cliente sends a visitor to the sign-in and the app is installable (manifest, icons)', async ({ page, request }) => {
   await page.goto('/cliente')
-  await expect(page).toHaveURL(/\/cliente\/ingresar\?next=%2Fcliente$/)
+  await expect(page).toHaveURL(/\/cliente\/ingresar\?next=%2Fcliente$/, { timeout: 30_000 })
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   const manifest = await (await request.get(href!)).json()
   expect(manifest).toMatchObject({ start_url: '/cliente', display: 'standalone', lang: 'es-CL' })

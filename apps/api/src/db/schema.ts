@@ -591,3 +591,4 @@ export const leads = pgTable(
 // --- end of operator console ---
 export * from './schema/idempotency.ts'
 export * from './schema/booking.ts'
+export * from './schema/routines.ts'

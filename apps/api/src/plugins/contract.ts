@@ -30,6 +30,7 @@ export const API_TAGS = [
   },
   { name: 'client billing: client', description: "A client's side of client billing: invitations, checkout, subscriptions." },
   { name: 'client billing: gym', description: "Commissions of a gym's trainers' client payments." },
+  { name: 'routines', description: 'Exercise library, programs, workout logs and progress (trainers, their clients, gym owners).' },
   { name: 'admin', description: 'The operator console (platform_admin only): leads, trainers, gyms, money, audit log.' },
 ] as const
 
