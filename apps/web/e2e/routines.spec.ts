@@ -1,7 +1,7 @@
 // Issue 25 end to end: the client's app on the web — sign-in by e-mail code, the shell at 375 px.
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectAccessible, screenshot } from './support'
-import { mailedCode, newEmail, PASSWORD } from './trainer-helpers'
+import { mailedCode, newEmail, PASSWORD, storeSession, trainerThroughApi } from './trainer-helpers'
 
 /** A client account (role member, verified e-mail) made through the API. */
 async function clientThroughApi(request: APIRequestContext, firstName = 'Carla') {
@@ -51,4 +51,27 @@ test('/cliente sends a visitor to the sign-in and the app is installable (manife
     expect(res.status()).toBe(200)
     expect(res.headers()['content-type']).toBe('image/png')
   }
+})
+
+test('a trainer finds exercises in the library by a misspelt Spanish name and filters by muscle and equipment', async ({
+  page,
+  request,
+}, testInfo) => {
+  const trainer = await trainerThroughApi(request)
+  await storeSession(page, trainer)
+  await page.goto('/dashboard')
+  const library = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Biblioteca de ejercicios' }) })
+  await expect(library).toBeVisible({ timeout: 30_000 })
+  await library.getByLabel('Buscar').fill('sentadila bulgra')
+  const results = library.getByRole('list', { name: 'Ejercicios encontrados' })
+  await expect(results.getByText('Sentadilla búlgara', { exact: true })).toBeVisible()
+  await results.getByText('Sentadilla búlgara', { exact: true }).click()
+  await expect(results.getByText('Empuja con el talón de adelante')).toBeVisible()
+  await library.getByLabel('Buscar').fill('')
+  await library.getByLabel('Músculo').selectOption('glutes')
+  await library.getByLabel('Equipamiento').selectOption('kettlebell')
+  await expect(results.getByText('Swing con kettlebell', { exact: true })).toBeVisible()
+  await expect(results.getByText('Press banca con barra', { exact: true })).toHaveCount(0)
+  await library.scrollIntoViewIfNeeded()
+  await screenshot(page, testInfo, 'trainer-exercise-library', false)
 })
