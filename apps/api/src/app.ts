@@ -28,6 +28,7 @@ import reviewRoutes from './modules/reviews/routes.ts'
 import clientAuthRoutes from './modules/client-auth/routes.ts'
 import privacyRoutes from './modules/privacy/routes.ts'
 import { schedulePrivacyPurge } from './modules/privacy/purge.ts'
+import exerciseRoutes from './modules/exercises/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -119,6 +120,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(reviewRoutes)
   await app.register(clientAuthRoutes)
   await app.register(privacyRoutes)
+  await app.register(exerciseRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

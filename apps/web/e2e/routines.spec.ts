@@ -1,7 +1,7 @@
 // Issue 25 end to end: the client's app on the web — sign-in by e-mail code, the shell at 375 px.
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectAccessible, screenshot } from './support'
-import { mailedCode, newEmail, PASSWORD } from './trainer-helpers'
+import { mailedCode, newEmail, PASSWORD, storeSession, trainerThroughApi } from './trainer-helpers'
 
 /** A client account (role member, verified e-mail) made through the API. */
 async function clientThroughApi(request: APIRequestContext, firstName = 'Carla') {
@@ -23,7 +23,7 @@ test('@mobile a client signs in with a mailed code and lands on the page they as
 }, testInfo) => {
   const client = await clientThroughApi(request)
   await page.goto(`/cliente/ingresar?next=${encodeURIComponent('/cliente/reservas')}`)
-  await expect(page.getByRole('heading', { name: 'Ingresar' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Ingresar' })).toBeVisible({ timeout: 30_000 })
   await expectAccessible(page, 'client sign-in')
   await page.getByLabel('Correo').fill(client.email)
   await page.getByRole('button', { name: 'Enviarme el código' }).click()
@@ -42,7 +42,7 @@ test('@mobile a client signs in with a mailed code and lands on the page they as
 
 test('/cliente sends a visitor to the sign-in and the app is installable (manifest, icons)', async ({ page, request }) => {
   await page.goto('/cliente')
-  await expect(page).toHaveURL(/\/cliente\/ingresar\?next=%2Fcliente$/)
+  await expect(page).toHaveURL(/\/cliente\/ingresar\?next=%2Fcliente$/, { timeout: 30_000 })
   const href = await page.locator('link[rel="manifest"]').getAttribute('href')
   const manifest = await (await request.get(href!)).json()
   expect(manifest).toMatchObject({ start_url: '/cliente', display: 'standalone', lang: 'es-CL' })
@@ -51,4 +51,27 @@ test('/cliente sends a visitor to the sign-in and the app is installable (manife
     expect(res.status()).toBe(200)
     expect(res.headers()['content-type']).toBe('image/png')
   }
+})
+
+test('a trainer finds exercises in the library by a misspelt Spanish name and filters by muscle and equipment', async ({
+  page,
+  request,
+}, testInfo) => {
+  const trainer = await trainerThroughApi(request)
+  await storeSession(page, trainer)
+  await page.goto('/dashboard')
+  const library = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Biblioteca de ejercicios' }) })
+  await expect(library).toBeVisible({ timeout: 30_000 })
+  await library.getByLabel('Buscar').fill('sentadila bulgra')
+  const results = library.getByRole('list', { name: 'Ejercicios encontrados' })
+  await expect(results.getByText('Sentadilla búlgara', { exact: true })).toBeVisible()
+  await results.getByText('Sentadilla búlgara', { exact: true }).click()
+  await expect(results.getByText('Empuja con el talón de adelante')).toBeVisible()
+  await library.getByLabel('Buscar').fill('')
+  await library.getByLabel('Músculo').selectOption('glutes')
+  await library.getByLabel('Equipamiento').selectOption('kettlebell')
+  await expect(results.getByText('Swing con kettlebell', { exact: true })).toBeVisible()
+  await expect(results.getByText('Press banca con barra', { exact: true })).toHaveCount(0)
+  await library.scrollIntoViewIfNeeded()
+  await screenshot(page, testInfo, 'trainer-exercise-library', false)
 })

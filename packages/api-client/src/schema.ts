@@ -1345,6 +1345,54 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/exercises': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Search the exercise library (trainers, gym owners)
+     * @description Searches the shipped library, imported exercises and the caller’s private ones (a trainer’s own and their gym’s) by words in Spanish or English, forgiving accents and small typos; filters by muscle and equipment; best matches first.
+     */
+    get: operations['listExercises']
+    put?: never
+    /**
+     * Add a private exercise (trainers, gym owners)
+     * @description Adds an exercise only the trainer sees (from a gym owner: one every trainer of the gym sees), with an optional YouTube or Vimeo link (https, checked).
+     */
+    post: operations['createExercise']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/exercises/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One exercise of the library (trainers, gym owners)
+     * @description An exercise the caller may use: of the library, imported, or their own or their gym’s private one; 404 for another trainer’s.
+     */
+    get: operations['getExercise']
+    put?: never
+    post?: never
+    /**
+     * Remove a private exercise (its author)
+     * @description Removes a private exercise of the caller (a gym owner: of the gym); library exercises and other trainers’ answer 404.
+     */
+    delete: operations['deleteExercise']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/forms': {
     parameters: {
       query?: never
@@ -16177,6 +16225,909 @@ export interface operations {
            * @example {
            *       "status": 429,
            *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  listExercises: {
+    parameters: {
+      query?: {
+        equipment?:
+          | 'barbell'
+          | 'dumbbell'
+          | 'kettlebell'
+          | 'ez_bar'
+          | 'trap_bar'
+          | 'landmine'
+          | 'smith_machine'
+          | 'machine'
+          | 'cable'
+          | 'band'
+          | 'bench'
+          | 'box'
+          | 'pull_up_bar'
+          | 'parallel_bars'
+          | 'suspension'
+          | 'medicine_ball'
+          | 'ab_wheel'
+          | 'foam_roller'
+          | 'jump_rope'
+          | 'battle_rope'
+          | 'sled'
+          | 'treadmill'
+          | 'bike'
+          | 'rower'
+          | 'bodyweight'
+        limit?: number
+        mine?: 'true' | 'false'
+        muscle?:
+          | 'chest'
+          | 'lats'
+          | 'upper_back'
+          | 'lower_back'
+          | 'traps'
+          | 'shoulders'
+          | 'biceps'
+          | 'triceps'
+          | 'forearms'
+          | 'abs'
+          | 'obliques'
+          | 'quads'
+          | 'hamstrings'
+          | 'glutes'
+          | 'adductors'
+          | 'abductors'
+          | 'calves'
+        q?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              attribution: string | null
+              category: string
+              cues: string[]
+              equipment: string[]
+              /** Format: uuid */
+              id: string
+              imageUrl: string | null
+              level: string
+              nameEn: string
+              nameEs: string
+              primaryMuscles: string[]
+              scope: ('mine' | 'gym') | null
+              secondaryMuscles: string[]
+              /** @enum {string} */
+              source: 'library' | 'import' | 'trainer'
+              videoUrl: string | null
+            }[]
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  createExercise: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "nameEs": "Sentadilla con pausa",
+         *       "category": "strength",
+         *       "level": "intermediate",
+         *       "equipment": [
+         *         "barbell"
+         *       ],
+         *       "primaryMuscles": [
+         *         "quads",
+         *         "glutes"
+         *       ],
+         *       "cues": [
+         *         "Pausa de dos segundos abajo"
+         *       ],
+         *       "videoUrl": "https://www.youtube.com/watch?v=abcdefghijk"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          category: 'strength' | 'cardio' | 'plyometrics' | 'weightlifting' | 'mobility' | 'stretching'
+          /** @default [] */
+          cues?: string[]
+          equipment: (
+            | 'barbell'
+            | 'dumbbell'
+            | 'kettlebell'
+            | 'ez_bar'
+            | 'trap_bar'
+            | 'landmine'
+            | 'smith_machine'
+            | 'machine'
+            | 'cable'
+            | 'band'
+            | 'bench'
+            | 'box'
+            | 'pull_up_bar'
+            | 'parallel_bars'
+            | 'suspension'
+            | 'medicine_ball'
+            | 'ab_wheel'
+            | 'foam_roller'
+            | 'jump_rope'
+            | 'battle_rope'
+            | 'sled'
+            | 'treadmill'
+            | 'bike'
+            | 'rower'
+            | 'bodyweight'
+          )[]
+          /**
+           * @default beginner
+           * @enum {string}
+           */
+          level?: 'beginner' | 'intermediate' | 'advanced'
+          nameEn?: string
+          nameEs: string
+          primaryMuscles: (
+            | 'chest'
+            | 'lats'
+            | 'upper_back'
+            | 'lower_back'
+            | 'traps'
+            | 'shoulders'
+            | 'biceps'
+            | 'triceps'
+            | 'forearms'
+            | 'abs'
+            | 'obliques'
+            | 'quads'
+            | 'hamstrings'
+            | 'glutes'
+            | 'adductors'
+            | 'abductors'
+            | 'calves'
+          )[]
+          /** @default [] */
+          secondaryMuscles?: (
+            | 'chest'
+            | 'lats'
+            | 'upper_back'
+            | 'lower_back'
+            | 'traps'
+            | 'shoulders'
+            | 'biceps'
+            | 'triceps'
+            | 'forearms'
+            | 'abs'
+            | 'obliques'
+            | 'quads'
+            | 'hamstrings'
+            | 'glutes'
+            | 'adductors'
+            | 'abductors'
+            | 'calves'
+          )[]
+          videoUrl?: string | null
+        }
+      }
+    }
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": "5b0c7c1e-8f4a-4d2b-9a61-3c2f1e0d9b7a",
+           *       "source": "library",
+           *       "scope": null,
+           *       "nameEs": "Sentadilla búlgara",
+           *       "nameEn": "Bulgarian split squat",
+           *       "category": "strength",
+           *       "level": "intermediate",
+           *       "equipment": [
+           *         "dumbbell",
+           *         "bench"
+           *       ],
+           *       "primaryMuscles": [
+           *         "quads",
+           *         "glutes"
+           *       ],
+           *       "secondaryMuscles": [
+           *         "hamstrings",
+           *         "adductors"
+           *       ],
+           *       "cues": [
+           *         "Empeine de atrás sobre la banca",
+           *         "Baja recto, como en un ascensor",
+           *         "Empuja con el talón de adelante"
+           *       ],
+           *       "videoUrl": null,
+           *       "imageUrl": null,
+           *       "attribution": null
+           *     }
+           */
+          'application/json': {
+            attribution: string | null
+            category: string
+            cues: string[]
+            equipment: string[]
+            /** Format: uuid */
+            id: string
+            imageUrl: string | null
+            level: string
+            nameEn: string
+            nameEs: string
+            primaryMuscles: string[]
+            scope: ('mine' | 'gym') | null
+            secondaryMuscles: string[]
+            /** @enum {string} */
+            source: 'library' | 'import' | 'trainer'
+            videoUrl: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getExercise: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": "5b0c7c1e-8f4a-4d2b-9a61-3c2f1e0d9b7a",
+           *       "source": "library",
+           *       "scope": null,
+           *       "nameEs": "Sentadilla búlgara",
+           *       "nameEn": "Bulgarian split squat",
+           *       "category": "strength",
+           *       "level": "intermediate",
+           *       "equipment": [
+           *         "dumbbell",
+           *         "bench"
+           *       ],
+           *       "primaryMuscles": [
+           *         "quads",
+           *         "glutes"
+           *       ],
+           *       "secondaryMuscles": [
+           *         "hamstrings",
+           *         "adductors"
+           *       ],
+           *       "cues": [
+           *         "Empeine de atrás sobre la banca",
+           *         "Baja recto, como en un ascensor",
+           *         "Empuja con el talón de adelante"
+           *       ],
+           *       "videoUrl": null,
+           *       "imageUrl": null,
+           *       "attribution": null
+           *     }
+           */
+          'application/json': {
+            attribution: string | null
+            category: string
+            cues: string[]
+            equipment: string[]
+            /** Format: uuid */
+            id: string
+            imageUrl: string | null
+            level: string
+            nameEn: string
+            nameEs: string
+            primaryMuscles: string[]
+            scope: ('mine' | 'gym') | null
+            secondaryMuscles: string[]
+            /** @enum {string} */
+            source: 'library' | 'import' | 'trainer'
+            videoUrl: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  deleteExercise: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
            *     }
            */
           'application/json': components['schemas']['ApiError']

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { lockDataDir, secureDataDir } from '../data-dir.ts'
+import { loadExerciseLibrary } from './exercise-library.ts'
 import { databaseFault } from './faults.ts'
 import { createMonitor, type Monitor } from './monitor.ts'
 import * as schema from './schema.ts'
@@ -216,6 +217,7 @@ async function openPostgres(opts: DatabaseOptions & { url: string }): Promise<Da
         try {
           await lock.query('select pg_advisory_lock(724311)')
           await migratePg(db as never, { migrationsFolder })
+          await loadExerciseLibrary(db)
         } finally {
           await lock.query('select pg_advisory_unlock(724311)').catch(() => {})
           lock.release()
@@ -294,6 +296,7 @@ async function openPgliteLocked(opts: DatabaseOptions, dataDir: string, unlock: 
   const db = drizzlePglite(client, { schema })
   hookTransactions(db)
   await migratePglite(db, { migrationsFolder })
+  await loadExerciseLibrary(db)
   // PGlite writes its initial files world-writable (0666); only this user may read the database.
   if (!opts.inMemory) secureDataDir(dataDir)
   const monitor = createMonitor({

@@ -40,6 +40,7 @@ export const API_TAGS = [
   { name: 'bookings', description: 'Open times of a trainer, booking and cancelling sessions, confirmation, attendance, week calendars.' },
   { name: 'calendar feeds', description: 'Secret .ics URLs that calendar apps subscribe to: create, revoke, read.' },
   { name: 'reviews', description: 'Reviews of trainers by clients who attended a session, and the trainer’s answers.' },
+  { name: 'routines', description: 'Exercise library, programs, workout logs and progress (trainers, their clients, gym owners).' },
 ] as const
 
 /** The bearer schemes of components.securitySchemes. */

@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
           'client-billing',
           'trainer-profile',
           'booking',
+          'routines',
           'errors',
         ]),
       },

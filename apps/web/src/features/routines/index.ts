@@ -2,3 +2,4 @@
 export const loadClientShell = () => import('./components/client-shell')
 export const loadClientSignInPage = () => import('./pages/client-sign-in-page')
 export const loadTodayPage = () => import('./pages/today-page')
+export const loadExerciseLibrary = () => import('./components/exercise-library')
