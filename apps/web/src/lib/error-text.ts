@@ -1,6 +1,6 @@
 // Zod-free contract modules: this file is part of the first download (via the session).
 import { RESET_PASSWORD_MIN, TRAINER_LIMITS, TRAINER_PASSWORD_MIN } from '@app/contracts/constants'
-import { isErrorCode, type ErrorCode } from '@app/contracts/error-codes'
+import { isErrorCode } from '@app/contracts/error-codes'
 import spanishTexts from '@/locales/errors/es.json'
 import { ApiError, ServiceError } from './api-client'
 
@@ -24,7 +24,6 @@ export type TextSource = Translate | 'es'
 
 /** Codes only the web forms raise (no API sends them). */
 export type FormCode = 'mismatch'
-export type MessageCode = ErrorCode | FormCode
 
 const lookup = (key: string): unknown =>
   key
