@@ -73,6 +73,16 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // contracts is shared by both apps and loaded first on every page: zod and its own files only.
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod(/|$)|[.]/)', message: 'contracts depends on zod only (docs/architecture.md).' }] },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

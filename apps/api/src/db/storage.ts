@@ -2,8 +2,6 @@ import { statfs } from 'node:fs/promises'
 import { DatabaseFaultError } from './faults.ts'
 import { createMonitor, type Monitor } from './monitor.ts'
 
-/** One PostgreSQL WAL segment: PGlite wedges when it cannot create the next one (docs/pglite-wedge.md). */
-export const WAL_SEGMENT_BYTES = 16 * 1024 * 1024
 const MB = 1024 * 1024
 
 /** Free space of the embedded database's disk, against a reserve (issue 34). */

@@ -1,6 +1,6 @@
 import type { User } from '@app/contracts'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import pg from 'pg'
@@ -255,6 +255,3 @@ export default fp(
   },
   { name: 'session-cache', dependencies: ['db'] },
 )
-
-/** For routes behind `authenticate`: the profile it read, without another query. */
-export const profileOf = (request: FastifyRequest) => request.profile

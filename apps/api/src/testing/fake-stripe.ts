@@ -11,11 +11,8 @@ export interface StripeCall {
   headers: IncomingMessage['headers']
 }
 
-/** Answers a call: a JSON body (status 200) or `{ status, body }`; undefined → 404 like Stripe. */
+/** Answers a call: a JSON body (status 200); undefined → 404 like Stripe; a throw → 500. */
 export type StripeRoute = (call: StripeCall) => unknown
-
-export const stripeAnswer = (status: number, body: unknown) => ({ [ANSWER]: true, status, body })
-const ANSWER = Symbol('answer')
 
 /**
  * A stand-in for api.stripe.com on 127.0.0.1: records what the SDK sends and answers what the
@@ -43,10 +40,6 @@ export async function startFakeStripe(route: StripeRoute) {
       }
       if (answer === undefined)
         return json(404, { error: { type: 'invalid_request_error', message: `No route ${call.method} ${call.path}` } })
-      if (answer && typeof answer === 'object' && ANSWER in answer) {
-        const a = answer as unknown as { status: number; body: unknown }
-        return json(a.status, a.body)
-      }
       json(200, answer)
     })
   })

@@ -24,7 +24,6 @@ export type TextSource = Translate | 'es'
 
 /** Codes only the web forms raise (no API sends them). */
 export type FormCode = 'mismatch'
-export type MessageCode = ErrorCode | FormCode
 
 const lookup = (key: string): unknown =>
   key

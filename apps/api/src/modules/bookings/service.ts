@@ -1,11 +1,4 @@
-import {
-  BOOKING_HORIZON_DAYS,
-  type Booking,
-  type BookingCreate,
-  type BookingListQuery,
-  type BookingPage,
-  type CalendarQuery,
-} from '@app/contracts'
+import { type Booking, type BookingCreate, type BookingListQuery, type BookingPage, type CalendarQuery } from '@app/contracts'
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
@@ -373,4 +366,3 @@ export async function trainerCalendar(app: FastifyInstance, user: AuthUser, trai
 
 /** The Monday (Santiago) of the week of `day`. */
 export const mondayOf = (day = santiagoToday()) => addDays(day, 1 - weekdayOf(day))
-export const HORIZON_DAYS = BOOKING_HORIZON_DAYS

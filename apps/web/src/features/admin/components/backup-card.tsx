@@ -10,7 +10,7 @@ import { serverErrorText } from '@/lib/error-text'
 import { errorsT } from '@/lib/i18n'
 import { INTL_LOCALE, type Language } from '@/lib/language'
 import { createBackup, getBackupStatus } from '../api/admin-api'
-import { LoadError, LoadingRows } from './list-states'
+import { LoadError, LoadingState } from '@/components/states'
 
 const KEY = ['admin', 'backups']
 
@@ -29,9 +29,9 @@ export function BackupCard() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <LoadingRows label={t('loading')} />
+          <LoadingState label={t('loading')} />
         ) : query.isError ? (
-          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError error={query.error} fallback={t('loadFailed')} onRetry={() => void query.refetch()} />
         ) : (
           <LastBackup status={query.data} />
         )}

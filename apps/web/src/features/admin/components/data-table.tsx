@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
-import { EmptyState, LoadError, LoadingRows } from './list-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 export interface Column<Row> {
   header: string
@@ -36,8 +36,8 @@ export function DataTable<Row>({
   minWidth?: string
 }) {
   const { t } = useTranslation('admin')
-  if (query?.isPending) return <LoadingRows label={t('loading')} />
-  if (query?.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  if (query?.isPending) return <LoadingState label={t('loading')} />
+  if (query?.isError) return <LoadError error={query.error} fallback={t('loadFailed')} onRetry={() => void query.refetch()} />
   if (!rows?.length) return <EmptyState title={emptyTitle} hint={emptyHint} />
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md">

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '@/components/ui/card'
-import { LoadError, LoadingRows } from './list-states'
+import { LoadError, LoadingState } from '@/components/states'
 
 /** One record's page: loading, error (404 included), then the record. */
 export function DetailStates<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
@@ -10,13 +10,13 @@ export function DetailStates<T>({ query, children }: { query: UseQueryResult<T>;
   if (query.isPending)
     return (
       <Card className="py-0">
-        <LoadingRows label={t('loading')} />
+        <LoadingState label={t('loading')} />
       </Card>
     )
   if (query.isError)
     return (
       <Card className="py-0">
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} fallback={t('loadFailed')} onRetry={() => void query.refetch()} />
       </Card>
     )
   return <>{children(query.data)}</>

@@ -5,14 +5,14 @@ import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useFormat } from '@/lib/i18n'
 import { getMoneySummary } from '../api/admin-api'
-import { LoadError, LoadingRows } from './list-states'
+import { LoadError, LoadingState } from '@/components/states'
 
 /** The figure cards and the short lists (trials ending, past due) of the Money page, from one request. */
 export function MoneySummary() {
   const { t } = useTranslation('admin')
   const query = useQuery({ queryKey: ['admin', 'money', 'summary'], queryFn: getMoneySummary })
-  if (query.isPending) return <LoadingRows label={t('loading')} />
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  if (query.isPending) return <LoadingState label={t('loading')} />
+  if (query.isError) return <LoadError error={query.error} fallback={t('loadFailed')} onRetry={() => void query.refetch()} />
   return <Figures summary={query.data} />
 }
 

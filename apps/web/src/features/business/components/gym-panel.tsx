@@ -14,7 +14,7 @@ import { deleteGym } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
 import { ConfirmDelete } from './confirm-delete'
 import { IconDetail } from './icon-detail'
-import { EmptyState, LoadError, LoadingText } from './panel-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 function GymCard({ gym, onEdit, onDelete }: { gym: Gym; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('business', { keyPrefix: 'dashboard.gym' })
@@ -98,9 +98,9 @@ export function GymPanel({
         <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
       </div>
       {gymQuery.isPending ? (
-        <LoadingText>{t('loading')}</LoadingText>
+        <LoadingState label={t('loading')} />
       ) : gymQuery.isError ? (
-        <LoadError message={t('loadFailed')} onRetry={() => gymQuery.refetch()} />
+        <LoadError error={gymQuery.error} fallback={t('loadFailed')} onRetry={() => void gymQuery.refetch()} />
       ) : gym ? (
         <GymCard gym={gym} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       ) : (

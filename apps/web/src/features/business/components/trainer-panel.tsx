@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { deleteTrainer } from '../api/business-api'
 import { businessKeys } from '../hooks/use-business-data'
 import { ConfirmDelete } from './confirm-delete'
-import { EmptyState, LoadError, LoadingText } from './panel-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 import { TrainerCard } from './trainer-card'
 
 /** The Trainer Management tab (spec §2): the gym's trainers, their states, and delete with a question. */
@@ -52,15 +52,15 @@ export function TrainerPanel({
         </Button>
       </div>
       {gymQuery.isPending ? (
-        <LoadingText>{t('loading')}</LoadingText>
+        <LoadingState label={t('loading')} />
       ) : gymQuery.isError ? (
-        <LoadError message={t('gymLoadFailed')} onRetry={() => gymQuery.refetch()} />
+        <LoadError error={gymQuery.error} fallback={t('gymLoadFailed')} onRetry={() => void gymQuery.refetch()} />
       ) : !gym ? (
         <EmptyState icon={<Building2 className="size-6" aria-hidden="true" />} title={t('noGym')} />
       ) : trainersQuery.isPending ? (
-        <LoadingText>{t('loading')}</LoadingText>
+        <LoadingState label={t('loading')} />
       ) : trainersQuery.isError ? (
-        <LoadError message={t('loadFailed')} onRetry={() => trainersQuery.refetch()} />
+        <LoadError error={trainersQuery.error} fallback={t('loadFailed')} onRetry={() => void trainersQuery.refetch()} />
       ) : trainers.length === 0 ? (
         <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title={t('emptyTitle')} hint={t('emptyHint')} />
       ) : (

@@ -12,7 +12,7 @@ import { billingKeys, cancelClient, revokeInvitation, useClients, useOffers } fr
 import { ClientStateBadge } from './client-state-badge'
 import { ConfirmAction } from './confirm-action'
 import { InviteDialog } from './invite-dialog'
-import { SectionEmpty, SectionError, SectionLoading } from './section-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 /** Clients and pending invitations, the plan's limit, invite / cancel / revoke. */
 export function ClientsSection({ canCharge }: { canCharge: boolean }) {
@@ -66,11 +66,11 @@ export function ClientsSection({ canCharge }: { canCharge: boolean }) {
         ) : null}
         {canCharge && full ? <p className="text-sm text-muted-foreground">{t('full')}</p> : null}
         {clients.isPending ? (
-          <SectionLoading label={t('loading')} />
+          <LoadingState label={t('loading')} />
         ) : clients.isError ? (
-          <SectionError error={clients.error} fallback={t('loadFailed')} onRetry={() => void clients.refetch()} />
+          <LoadError error={clients.error} fallback={t('loadFailed')} onRetry={() => void clients.refetch()} />
         ) : clients.data.data.length === 0 ? (
-          <SectionEmpty>{t('empty')}</SectionEmpty>
+          <EmptyState title={t('empty')} />
         ) : (
           <ul className="divide-y rounded-lg border" aria-label={t('title')}>
             {clients.data.data.map((client) => (

@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { buttonVariants } from '@/components/ui/button-variants'
-import { Spinner } from './section-states'
+import { Spinner } from '@/components/states'
 
 /** Asks before an action that cannot be undone; focus starts on the safe choice (cancel). */
 export function ConfirmAction({

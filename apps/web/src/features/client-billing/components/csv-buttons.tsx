@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { serverErrorText } from '@/lib/error-text'
 import { errorsT } from '@/lib/i18n'
 import { downloadCsv, type CsvExport } from '../api/client-billing-api'
-import { Spinner } from './section-states'
+import { Spinner } from '@/components/states'
 
 /** One download button per export, for the period shown. */
 export function CsvButtons({ kinds, period }: { kinds: CsvExport[]; period: DateRangeQuery }) {

@@ -8,7 +8,7 @@ import { useCommissions } from '../api/client-billing-api'
 import { defaultPeriod, monthLabel, type Period } from '../lib/period'
 import { CsvButtons } from './csv-buttons'
 import { PeriodForm } from './period-form'
-import { SectionEmpty, SectionError, SectionLoading } from './section-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 /** The tab's label, in the language on screen. */
 export function GymCommissionsTabLabel() {
@@ -41,14 +41,14 @@ export function GymCommissions() {
       <CardContent className="grid gap-4">
         <PeriodForm period={period} onChange={setPeriod} idPrefix="gym-period" />
         {commissions.isPending ? (
-          <SectionLoading label={t('loading')} />
+          <LoadingState label={t('loading')} />
         ) : commissions.isError ? (
-          <SectionError error={commissions.error} fallback={t('loadFailed')} onRetry={() => void commissions.refetch()} />
+          <LoadError error={commissions.error} fallback={t('loadFailed')} onRetry={() => void commissions.refetch()} />
         ) : (
           <>
             {commissions.data.centralBilling ? null : <p className="text-sm text-muted-foreground">{t('centralOff')}</p>}
             {rows.length === 0 ? (
-              <SectionEmpty>{t('empty')}</SectionEmpty>
+              <EmptyState title={t('empty')} />
             ) : (
               <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t('title')}>
                 <table className="w-full text-right text-sm">

@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Language } from '@/lib/language'
 import { useIncome } from '../api/client-billing-api'
 import { monthLabel } from '../lib/period'
 import { CsvButtons } from './csv-buttons'
-import { SectionEmpty, SectionError, SectionLoading } from './section-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 /** Income per month (gross, refunds, platform commission, gym share, net) and the CSV exports. */
 export function IncomeSection({ period }: { period: DateRangeQuery }) {
@@ -31,11 +31,11 @@ export function IncomeSection({ period }: { period: DateRangeQuery }) {
       </CardHeader>
       <CardContent>
         {income.isPending ? (
-          <SectionLoading label={t('loading')} />
+          <LoadingState label={t('loading')} />
         ) : income.isError ? (
-          <SectionError error={income.error} fallback={t('loadFailed')} onRetry={() => void income.refetch()} />
+          <LoadError error={income.error} fallback={t('loadFailed')} onRetry={() => void income.refetch()} />
         ) : income.data.data.length === 0 ? (
-          <SectionEmpty>{t('empty')}</SectionEmpty>
+          <EmptyState title={t('empty')} />
         ) : (
           <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t('title')}>
             <table className="w-full text-right text-sm">

@@ -13,7 +13,7 @@ import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { errorsT, useFormat } from '@/lib/i18n'
 import { billingKeys, inviteClient } from '../api/client-billing-api'
-import { Spinner } from './section-states'
+import { Spinner } from '@/components/states'
 
 type InviteInput = z.input<typeof ClientInvitationCreateSchema>
 type InviteOutput = z.output<typeof ClientInvitationCreateSchema>

@@ -14,7 +14,7 @@ import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { errorsT, useFormat } from '@/lib/i18n'
 import { billingKeys, createOffer, updateOffer } from '../api/client-billing-api'
-import { Spinner } from './section-states'
+import { Spinner } from '@/components/states'
 
 type OfferInput = z.input<typeof OfferCreateSchema>
 type OfferOutput = z.output<typeof OfferCreateSchema>

@@ -12,7 +12,7 @@ import { errorsT, useFormat } from '@/lib/i18n'
 import { billingKeys, retireOffer, useOffers } from '../api/client-billing-api'
 import { ConfirmAction } from './confirm-action'
 import { OfferDialog } from './offer-dialog'
-import { SectionEmpty, SectionError, SectionLoading } from './section-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 /** The trainer's offers: create, edit, retire. */
 export function OffersSection({ canCharge }: { canCharge: boolean }) {
@@ -50,11 +50,11 @@ export function OffersSection({ canCharge }: { canCharge: boolean }) {
       </CardHeader>
       <CardContent>
         {offers.isPending ? (
-          <SectionLoading label={t('loading')} />
+          <LoadingState label={t('loading')} />
         ) : offers.isError ? (
-          <SectionError error={offers.error} fallback={t('loadFailed')} onRetry={() => void offers.refetch()} />
+          <LoadError error={offers.error} fallback={t('loadFailed')} onRetry={() => void offers.refetch()} />
         ) : offers.data.data.length === 0 ? (
-          <SectionEmpty>{t('empty')}</SectionEmpty>
+          <EmptyState title={t('empty')} />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('title')}>
             {offers.data.data.map((offer) => (

@@ -9,7 +9,7 @@ import { useFormat } from '@/lib/i18n'
 import { usePayments } from '../api/client-billing-api'
 import { refundable } from '../lib/refund'
 import { RefundDialog } from './refund-dialog'
-import { SectionEmpty, SectionError, SectionLoading } from './section-states'
+import { EmptyState, LoadError, LoadingState } from '@/components/states'
 
 const STATE_VARIANT = { paid: 'success', partially_refunded: 'outline', refunded: 'secondary', disputed: 'destructive' } as const
 
@@ -31,11 +31,11 @@ export function PaymentsSection({ period }: { period: DateRangeQuery }) {
       </CardHeader>
       <CardContent>
         {payments.isPending ? (
-          <SectionLoading label={t('loading')} />
+          <LoadingState label={t('loading')} />
         ) : payments.isError ? (
-          <SectionError error={payments.error} fallback={t('loadFailed')} onRetry={() => void payments.refetch()} />
+          <LoadError error={payments.error} fallback={t('loadFailed')} onRetry={() => void payments.refetch()} />
         ) : payments.data.data.length === 0 ? (
-          <SectionEmpty>{t('empty')}</SectionEmpty>
+          <EmptyState title={t('empty')} />
         ) : (
           <ul className="divide-y rounded-lg border" aria-label={t('title')}>
             {payments.data.data.map((payment) => (

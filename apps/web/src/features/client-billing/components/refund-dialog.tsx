@@ -13,7 +13,7 @@ import { formResolver } from '@/lib/form-resolver'
 import { errorsT, useFormat } from '@/lib/i18n'
 import { billingKeys, refundPayment } from '../api/client-billing-api'
 import { refundable, refundFormSchema } from '../lib/refund'
-import { Spinner } from './section-states'
+import { Spinner } from '@/components/states'
 
 interface RefundInput {
   kind: 'whole' | 'part'

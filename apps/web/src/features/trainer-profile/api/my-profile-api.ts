@@ -9,7 +9,6 @@ export const myProfileKey = ['trainer-profile', 'mine'] as const
 export const useMyProfile = () => useQuery({ queryKey: myProfileKey, queryFn: () => api.get<MyProfile>('/trainer/profile') })
 export const saveMyProfile = (body: ProfileInput) => api.put<MyProfile>('/trainer/profile', body)
 export const publishMyProfile = (published: boolean) => api.post<MyProfile>('/trainer/profile/publish', { published })
-export const deleteMyPhoto = () => api.delete<MyProfile>('/trainer/profile/photo')
 
 /** The photo goes as the raw image (the API resizes it); the JSON client cannot send a file. */
 export async function uploadMyPhoto(file: File): Promise<MyProfile> {

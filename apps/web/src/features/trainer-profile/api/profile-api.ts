@@ -1,4 +1,4 @@
-import type { PublicProfile, ReviewPage, SlotList, TrainerSearchPage } from '@app/contracts'
+import type { PublicProfile, ReviewPage, TrainerSearchPage } from '@app/contracts'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
@@ -34,8 +34,6 @@ export const searchTrainers = (f: SearchFilters, cursor?: string) =>
 export const getProfile = (slug: string) => api.get<PublicProfile>(`/trainers/${enc(slug)}/profile`, { auth: false })
 export const getReviews = (slug: string, cursor?: string) =>
   api.get<ReviewPage>(`/trainers/${enc(slug)}/reviews${cursor ? `?cursor=${enc(cursor)}` : ''}`, { auth: false })
-export const getSlots = (slug: string, from: string, to: string) =>
-  api.get<SlotList>(`/trainers/${enc(slug)}/slots?from=${from}&to=${to}`, { auth: false })
 
 /** One page of results (the page's own URL holds the filters and the cursor: it works without JavaScript). */
 export function useTrainerSearch(f: SearchFilters, cursor: string | undefined) {
