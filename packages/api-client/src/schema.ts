@@ -6940,6 +6940,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -6951,6 +6952,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -7128,6 +7131,8 @@ export interface operations {
           businessWebsite?: string | null
           email: string
           firstName: string
+          /** @enum {string} */
+          language?: 'es' | 'en'
           lastName: string
           password: string
         }
@@ -7170,6 +7175,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -7181,6 +7187,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -7580,6 +7588,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -7591,6 +7600,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -8361,6 +8372,8 @@ export interface operations {
         'application/json': {
           email: string
           firstName: string
+          /** @enum {string} */
+          language?: 'es' | 'en'
           lastName: string
           password: string
           /** @enum {string} */
@@ -8573,6 +8586,7 @@ export interface operations {
            *       "role": "trainer",
            *       "isActive": true,
            *       "emailVerified": true,
+           *       "language": "es",
            *       "createdAt": "2026-03-01T12:00:00.000Z",
            *       "updatedAt": "2026-03-01T12:00:00.000Z"
            *     }
@@ -8584,6 +8598,8 @@ export interface operations {
             firstName: string
             id: string
             isActive: boolean
+            /** @enum {string} */
+            language: 'es' | 'en'
             lastName: string
             /** @enum {string} */
             role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -9520,6 +9536,7 @@ export interface operations {
            *       "role": "trainer",
            *       "isActive": true,
            *       "emailVerified": true,
+           *       "language": "es",
            *       "createdAt": "2026-03-01T12:00:00.000Z",
            *       "updatedAt": "2026-03-01T12:00:00.000Z"
            *     }
@@ -9531,6 +9548,8 @@ export interface operations {
             firstName: string
             id: string
             isActive: boolean
+            /** @enum {string} */
+            language: 'es' | 'en'
             lastName: string
             /** @enum {string} */
             role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -11877,6 +11896,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -11888,6 +11908,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'

@@ -23,6 +23,10 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Set once the person proved they read this address (a code or a confirmation link). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language the person registered in: their screens and every mail to them (decision 161). */
+    language: text('language', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,7 +15,7 @@ import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
 import { errorText, serverErrorText } from '@/lib/error-text'
 import { formResolver } from '@/lib/form-resolver'
-import { setSession } from '@/lib/session'
+import { startSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitation } from '../api/client-billing-api'
 import { ClientLayout, formatClp } from '../components/client-layout'
@@ -90,7 +90,7 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
     setProblem(null)
     try {
       const session = await confirmInvitation(token, values)
-      setSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
+      startSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
       toast.success('Correo verificado')
     } catch (err) {
       let shown = false
