@@ -20,6 +20,11 @@ const VALUES = {
   otherName: 'Carla Díaz',
   type: 'Evaluación',
   startsAt: new Date('2026-11-24T13:00:00Z'),
+  amountClp: 45000,
+  periodStart: new Date('2026-11-24T03:07:00Z'),
+  periodEnd: new Date('2026-12-24T03:07:00Z'),
+  paymentReference: 'py_sbx_123',
+  reference: 're_456',
 }
 
 // Words of one language that a mail in the other must not contain.

@@ -353,7 +353,90 @@ const bookingReminder: Template<Booking> = {
   }),
 }
 
+type Receipt = {
+  firstName: string
+  trainerName: string
+  offerTitle: string
+  amountClp: number
+  periodStart: Date
+  periodEnd: Date
+  paymentReference: string
+  reference: string
+}
+
+/** To the client: a payment went through (decision 162). The split is never shown. */
+const paymentReceipt: Template<Receipt> = {
+  es: (v) => ({
+    subject: `Comprobante de pago: ${clp(v.amountClp)} a ${v.trainerName}`,
+    text: body(
+      `Hola ${v.firstName}:`,
+      '',
+      'Recibimos tu pago. Este es tu comprobante:',
+      '',
+      `Monto: ${clp(v.amountClp)} CLP`,
+      `Entrenador: ${v.trainerName}`,
+      `Plan: ${v.offerTitle}`,
+      `Periodo: ${santiagoDate(v.periodStart, 'es')} al ${santiagoDate(v.periodEnd, 'es')}`,
+      `Referencia del pago: ${v.paymentReference}`,
+    ),
+  }),
+  en: (v) => ({
+    subject: `Payment receipt: ${clp(v.amountClp)} to ${v.trainerName}`,
+    text: body(
+      `Hello ${v.firstName},`,
+      '',
+      'We received your payment. This is your receipt:',
+      '',
+      `Amount: ${clp(v.amountClp)} CLP`,
+      `Trainer: ${v.trainerName}`,
+      `Plan: ${v.offerTitle}`,
+      `Period: ${santiagoDate(v.periodStart, 'en')} to ${santiagoDate(v.periodEnd, 'en')}`,
+      `Payment reference: ${v.paymentReference}`,
+    ),
+  }),
+}
+
+/** To the client: (part of) a payment was refunded. */
+const refundReceipt: Template<Receipt> = {
+  es: (v) => ({
+    subject: `Comprobante de reembolso: ${clp(v.amountClp)} de ${v.trainerName}`,
+    text: body(
+      `Hola ${v.firstName}:`,
+      '',
+      'Te reembolsamos un pago. Este es tu comprobante:',
+      '',
+      `Monto reembolsado: ${clp(v.amountClp)} CLP`,
+      `Entrenador: ${v.trainerName}`,
+      `Plan: ${v.offerTitle}`,
+      `Periodo: ${santiagoDate(v.periodStart, 'es')} al ${santiagoDate(v.periodEnd, 'es')}`,
+      `Referencia del pago: ${v.paymentReference}`,
+      `Referencia del reembolso: ${v.reference}`,
+      '',
+      'El banco o la tarjeta puede tardar algunos días hábiles en mostrarlo.',
+    ),
+  }),
+  en: (v) => ({
+    subject: `Refund receipt: ${clp(v.amountClp)} from ${v.trainerName}`,
+    text: body(
+      `Hello ${v.firstName},`,
+      '',
+      'A payment of yours was refunded. This is your receipt:',
+      '',
+      `Amount refunded: ${clp(v.amountClp)} CLP`,
+      `Trainer: ${v.trainerName}`,
+      `Plan: ${v.offerTitle}`,
+      `Period: ${santiagoDate(v.periodStart, 'en')} to ${santiagoDate(v.periodEnd, 'en')}`,
+      `Payment reference: ${v.paymentReference}`,
+      `Refund reference: ${v.reference}`,
+      '',
+      'Your bank or card may take a few business days to show it.',
+    ),
+  }),
+}
+
 export const MAIL_TEMPLATES = {
+  paymentReceipt,
+  refundReceipt,
   signupCode,
   passwordReset,
   passwordSet,
