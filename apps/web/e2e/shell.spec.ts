@@ -9,13 +9,15 @@ test('the app shell renders in Spanish @mobile', async ({ page }) => {
   expect(errors).toEqual([])
 })
 
-test('an unknown path shows the 404 page, logs the path and links home @mobile', async ({ page }) => {
+test('an unknown path shows the 404 page in the site’s language, logs the path and links home @mobile', async ({ page }) => {
   const logged: string[] = []
   page.on('console', (msg) => logged.push(msg.text()))
-  await page.goto('/no/such/page')
+  await page.goto('/business/no-such-page')
   await expect(page.getByText('Oops! Page not found')).toBeVisible()
+  await page.goto('/no/such/page')
+  await expect(page.getByText('¡Ups! Página no encontrada')).toBeVisible()
   expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true)
-  await page.getByRole('link', { name: /home/i }).click()
+  await page.getByRole('link', { name: 'Volver al inicio' }).click()
   await expect(page).toHaveURL(/\/$/)
 })
 

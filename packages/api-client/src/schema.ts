@@ -9382,6 +9382,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -9393,6 +9394,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -9570,6 +9573,8 @@ export interface operations {
           businessWebsite?: string | null
           email: string
           firstName: string
+          /** @enum {string} */
+          language?: 'es' | 'en'
           lastName: string
           password: string
         }
@@ -9612,6 +9617,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -9623,6 +9629,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -10445,6 +10453,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -10456,6 +10465,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -11226,6 +11237,8 @@ export interface operations {
         'application/json': {
           email: string
           firstName: string
+          /** @enum {string} */
+          language?: 'es' | 'en'
           lastName: string
           password: string
           /** @enum {string} */
@@ -11438,6 +11451,7 @@ export interface operations {
            *       "role": "trainer",
            *       "isActive": true,
            *       "emailVerified": true,
+           *       "language": "es",
            *       "createdAt": "2026-03-01T12:00:00.000Z",
            *       "updatedAt": "2026-03-01T12:00:00.000Z"
            *     }
@@ -11449,6 +11463,8 @@ export interface operations {
             firstName: string
             id: string
             isActive: boolean
+            /** @enum {string} */
+            language: 'es' | 'en'
             lastName: string
             /** @enum {string} */
             role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -12385,6 +12401,7 @@ export interface operations {
            *       "role": "trainer",
            *       "isActive": true,
            *       "emailVerified": true,
+           *       "language": "es",
            *       "createdAt": "2026-03-01T12:00:00.000Z",
            *       "updatedAt": "2026-03-01T12:00:00.000Z"
            *     }
@@ -12396,6 +12413,8 @@ export interface operations {
             firstName: string
             id: string
             isActive: boolean
+            /** @enum {string} */
+            language: 'es' | 'en'
             lastName: string
             /** @enum {string} */
             role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -14749,6 +14768,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -14760,6 +14780,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'

@@ -3,6 +3,10 @@ import { z } from 'zod'
 export const RoleSchema = z.enum(['member', 'trainer', 'gym_owner', 'admin', 'platform_admin'])
 export type Role = z.infer<typeof RoleSchema>
 
+/** The languages of screens and mails; an account stores the one it registered in (decision 161). */
+export const LanguageSchema = z.enum(['es', 'en'], { error: 'invalid' })
+export type AccountLanguage = z.infer<typeof LanguageSchema>
+
 export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email())
 
 export const UserSchema = z
@@ -15,6 +19,8 @@ export const UserSchema = z
     isActive: z.boolean(),
     /** Whether the person proved they read this address (a code or a confirmation link). */
     emailVerified: z.boolean(),
+    /** The language of this person's screens and mails (set at registration). */
+    language: LanguageSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -28,6 +34,7 @@ export const UserSchema = z
         role: 'trainer',
         isActive: true,
         emailVerified: true,
+        language: 'es',
         createdAt: '2026-03-01T12:00:00.000Z',
         updatedAt: '2026-03-01T12:00:00.000Z',
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EmailSchema, UserSchema } from './auth.ts'
+import { EmailSchema, LanguageSchema, UserSchema } from './auth.ts'
 import { BUSINESS_PASSWORD_MIN } from './constants.ts'
 
 const requiredText = (max = 200) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
@@ -46,6 +46,8 @@ export const BusinessRegisterSchema = z.strictObject({
   businessAddress: requiredText(300),
   businessPhone: optionalText(40),
   businessWebsite: optionalText(300).pipe(z.url({ protocol: /^https?$/, error: 'invalid' }).nullable()),
+  /** The language of the registration screen: the account's language (decision 161). */
+  language: LanguageSchema.optional(),
 })
 export type BusinessRegisterInput = z.input<typeof BusinessRegisterSchema>
 export type BusinessRegister = z.infer<typeof BusinessRegisterSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EmailSchema } from './auth.ts'
+import { EmailSchema, LanguageSchema } from './auth.ts'
 import { OTP_LENGTH, SIGNUP_PASSWORD_MIN } from './constants.ts'
 
 export const OtpRequestSchema = z.strictObject({ email: EmailSchema }).meta({ examples: [{ email: 'ana.perez@example.com' }] })
@@ -69,6 +69,8 @@ export const MemberRegistrationSchema = z
     userType: z.literal('member'),
     /** From `POST /auth/email/otp/verify` for this e-mail; used up by the registration. */
     verificationToken: z.string().trim().min(1, { error: 'required' }).max(200),
+    /** The language of the registration screen: the account's language (decision 161). */
+    language: LanguageSchema.optional(),
   })
   .meta({
     examples: [

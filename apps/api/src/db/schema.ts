@@ -29,6 +29,10 @@ export const users = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: text('closed_by', { enum: ['self', 'operator'] }),
     purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /** The language the person registered in: their screens and every mail to them (decision 161). */
+    language: text('language', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -116,6 +116,24 @@ export function transportFor(app: FastifyInstance): MailTransport {
   return smtpTransport(app.config.SMTP_URL)
 }
 
+/**
+ * Writes a mail into the outbox in the caller's transaction (`app.mailer.enqueue` does this and
+ * wakes the worker; code without `app`, such as the ledger's receipts, relies on the worker's poll).
+ */
+export async function queueMail(tx: Tx, mail: QueuedMail) {
+  const secrets = mail.secrets.filter((s) => s.length > 0)
+  const held = Boolean(mail.heldForUserId)
+  await tx.insert(mailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    secrets: secrets.length ? secrets : null,
+    status: held ? 'held' : 'pending',
+    heldForUserId: mail.heldForUserId ?? null,
+  })
+}
+
 type OutboxRow = typeof mailOutbox.$inferSelect
 
 /** The stored copy once its secrets are no longer needed: placeholders instead of codes and links. */
@@ -238,19 +256,9 @@ export default fp(
 
     app.decorate('mailer', {
       enqueue: async (tx: Tx, mail: QueuedMail) => {
-        const secrets = mail.secrets.filter((s) => s.length > 0)
-        const held = Boolean(mail.heldForUserId)
-        await tx.insert(mailOutbox).values({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          secrets: secrets.length ? secrets : null,
-          status: held ? 'held' : 'pending',
-          heldForUserId: mail.heldForUserId ?? null,
-        })
+        await queueMail(tx, mail)
         // After the caller's transaction commits, this run will see the row.
-        if (!held) kick()
+        if (!mail.heldForUserId) kick()
       },
       flush,
       purge,

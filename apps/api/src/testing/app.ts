@@ -98,6 +98,7 @@ export async function createUserAndLogin(
     firstName: input.firstName ?? 'Ana',
     lastName: input.lastName ?? 'Pérez',
     role: input.role ?? 'member',
+    language: input.language,
   })
   if (!user) throw new Error(`could not create ${email}`)
   const isBusiness = input.role === 'gym_owner' || input.role === 'admin'

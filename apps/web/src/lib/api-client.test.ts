@@ -10,6 +10,7 @@ const user = {
   role: 'member' as const,
   isActive: true,
   emailVerified: true,
+  language: 'es' as const,
   createdAt: '',
   updatedAt: '',
 }

@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts'
 import { BUSINESS_ROLES } from '@app/contracts/constants'
+import { storeLanguage } from './language'
 
 /** The signed-in session, kept in local storage under three separate keys (spec §3). */
 export interface Session {
@@ -48,6 +49,16 @@ export function setSession(session: Session) {
   localStorage.setItem(SESSION_KEYS.refreshToken, session.refreshToken)
   current = session
   emit()
+}
+
+/**
+ * A sign-in or a registration: the session, and the account's language becomes this browser's
+ * (decision 161), so the dashboard speaks the language the person registered in. The switch
+ * changes it again afterwards.
+ */
+export function startSession(session: Session) {
+  setSession(session)
+  if (session.user.language) storeLanguage(session.user.language)
 }
 
 export function setTokens(token: string, refreshToken: string) {

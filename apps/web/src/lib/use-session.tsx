@@ -2,7 +2,7 @@ import type { LoginResponse, User } from '@app/contracts'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { requestToaster } from '@/components/layout/deferred-toaster'
 import { api, ApiError, ServiceError, SESSION_EXPIRED } from './api-client'
-import { clearSession, getSession, setSession, setUser, subscribeSession } from './session'
+import { clearSession, getSession, setUser, startSession, subscribeSession } from './session'
 import { shellText } from './shell-text'
 
 export type LoginFlavour = 'email' | 'business'
@@ -55,7 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setLoggingIn(true)
     try {
       const res = await api.post<LoginResponse>(`/auth/${flavour}/login`, credentials, { auth: false })
-      setSession({ user: res.user, token: res.token, refreshToken: res.refreshToken })
+      startSession({ user: res.user, token: res.token, refreshToken: res.refreshToken })
       return res.user
     } catch (err) {
       // Spec §8: the business login service's own fallback when no server answer came back.

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { brand } from '../../brand.ts'
 import { passwordResets, users } from '../../db/schema.ts'
 import { conflict, notFound, tooManyRequests } from '../../errors.ts'
+import { mailText } from '../../mail/texts.ts'
 import { recordAudit } from '../audit/service.ts'
 import { digestToken } from '../password-reset/service.ts'
 import type { Operator } from './actor.ts'
@@ -53,34 +54,18 @@ export async function resendTrainerMail(
         .values({ userId: id, tokenHash: digestToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
       await app.mailer.enqueue(tx, {
         to: user.email,
-        subject: `Choose your ${brand.name} password`,
-        text: [
-          `Hello ${user.firstName},`,
-          '',
-          `The ${brand.name} team sent you this link to choose the password of your trainer account (${user.email}).`,
-          `Open it within ${PASSWORD_RESET_TTL_MINUTES} minutes:`,
-          '',
+        ...mailText('passwordSet', user.language, {
+          firstName: user.firstName,
+          email: user.email,
           link,
-          '',
-          'The link works once. If you did not expect it, ignore this e-mail: nothing changes.',
-          '',
-          `— ${brand.name}`,
-        ].join('\n'),
+          minutes: PASSWORD_RESET_TTL_MINUTES,
+        }),
         secrets: [link, token],
       })
     } else {
       await app.mailer.enqueue(tx, {
         to: user.email,
-        subject: `Welcome to ${brand.name}`,
-        text: [
-          `Hello ${user.firstName},`,
-          '',
-          `Your ${brand.name} trainer account is ready.`,
-          `Sign in at ${appUrl}/auth/login or in the ${brand.name} mobile app with this e-mail address: ${user.email}`,
-          `If you do not know your password, choose one at ${appUrl}/recuperar-password`,
-          '',
-          `— ${brand.name}`,
-        ].join('\n'),
+        ...mailText('trainerWelcome', user.language, { firstName: user.firstName, email: user.email, appUrl }),
         // No password and no link that signs in: nothing to redact.
         secrets: [],
       })

@@ -229,7 +229,7 @@ describe('POST /admin/trainers/{id}/resend-mail', () => {
     const url = `/api/v1/admin/trainers/${t.user.id}/resend-mail`
     expect((await post(url, { kind: 'welcome' })).statusCode).toBe(200)
     const [welcome] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, t.user.email))
-    expect(welcome).toMatchObject({ subject: expect.stringMatching(/Welcome/), secrets: null })
+    expect(welcome).toMatchObject({ subject: expect.stringMatching(/Te damos la bienvenida/), secrets: null })
     expect((await post(url, { kind: 'password_set' })).statusCode).toBe(200)
     // Another operator counts against the same account.
     const other = await createUserAndLogin(ctx.app, { role: 'platform_admin' })

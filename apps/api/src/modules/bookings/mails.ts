@@ -1,43 +1,42 @@
 import type { Tx } from '../../db/client.ts'
 import type { FastifyInstance } from 'fastify'
-import { brand } from '../../brand.ts'
-import { santiagoText } from './zoned.ts'
+import { mailText, type MailLanguage, type MailTemplateName } from '../../mail/texts.ts'
 
 export interface MailParty {
   email: string
   firstName: string
+  /** The recipient's stored language (users.language, decision 161). */
+  language: MailLanguage
 }
 
-/** The booking mails, in Spanish (the clients' and trainers' language on the public side). */
+type BookingTemplate = Extract<
+  MailTemplateName,
+  'bookingRequested' | 'bookingConfirmed' | 'bookingCancelledByTrainer' | 'bookingCancelledByClient' | 'bookingReminder'
+>
+export interface BookingMail {
+  template: BookingTemplate
+  to: MailParty
+  otherName: string
+  startsAt: Date
+  type: string
+}
+
+const mail =
+  (template: BookingTemplate) =>
+  (to: MailParty, otherName: string, startsAt: Date, type: string): BookingMail => ({ template, to, otherName, startsAt, type })
+
+/** The booking mails, each in its recipient's language. `otherName` is the other party. */
 export const bookingMail = {
-  requested: (trainer: MailParty, client: { firstName: string; lastName: string }, startsAt: Date, type: string) => ({
-    to: trainer.email,
-    subject: `Nueva reserva: ${santiagoText(startsAt)}`,
-    text: `Hola ${trainer.firstName}:\n\n${client.firstName} ${client.lastName} reservó "${type}" el ${santiagoText(startsAt)} (hora de Chile).\nConfírmala en tu calendario: ${'{APP}'}/dashboard/calendario\n\n${brand.name}`,
-  }),
-  confirmed: (client: MailParty, trainerName: string, startsAt: Date, type: string) => ({
-    to: client.email,
-    subject: `Reserva confirmada: ${santiagoText(startsAt)}`,
-    text: `Hola ${client.firstName}:\n\n${trainerName} confirmó tu sesión "${type}" del ${santiagoText(startsAt)} (hora de Chile).\n\n${brand.name}`,
-  }),
-  cancelledByTrainer: (client: MailParty, trainerName: string, startsAt: Date, type: string) => ({
-    to: client.email,
-    subject: `Sesión cancelada: ${santiagoText(startsAt)}`,
-    text: `Hola ${client.firstName}:\n\n${trainerName} canceló tu sesión "${type}" del ${santiagoText(startsAt)} (hora de Chile). Puedes reservar otro horario en ${'{APP}'}/cliente/reservas\n\n${brand.name}`,
-  }),
-  cancelledByClient: (trainer: MailParty, clientName: string, startsAt: Date, type: string) => ({
-    to: trainer.email,
-    subject: `Reserva cancelada: ${santiagoText(startsAt)}`,
-    text: `Hola ${trainer.firstName}:\n\n${clientName} canceló su reserva "${type}" del ${santiagoText(startsAt)} (hora de Chile).\n\n${brand.name}`,
-  }),
-  reminder: (client: MailParty, trainerName: string, startsAt: Date, type: string) => ({
-    to: client.email,
-    subject: `Recordatorio: tu sesión es mañana, ${santiagoText(startsAt)}`,
-    text: `Hola ${client.firstName}:\n\nTe recordamos tu sesión "${type}" con ${trainerName} el ${santiagoText(startsAt)} (hora de Chile).\nSi no puedes asistir, cancélala en ${'{APP}'}/cliente/reservas\n\n${brand.name}`,
-  }),
+  requested: (trainer: MailParty, client: { firstName: string; lastName: string }, startsAt: Date, type: string) =>
+    mail('bookingRequested')(trainer, `${client.firstName} ${client.lastName}`, startsAt, type),
+  confirmed: mail('bookingConfirmed'),
+  cancelledByTrainer: mail('bookingCancelledByTrainer'),
+  cancelledByClient: mail('bookingCancelledByClient'),
+  reminder: mail('bookingReminder'),
 }
 
 /** Queues a booking mail in the caller's transaction (it carries no secret). */
-export async function queueBookingMail(app: FastifyInstance, tx: Tx, mail: { to: string; subject: string; text: string }) {
-  await app.mailer.enqueue(tx, { ...mail, text: mail.text.replaceAll('{APP}', app.config.APP_URL), secrets: [] })
+export async function queueBookingMail(app: FastifyInstance, tx: Tx, m: BookingMail) {
+  const values = { firstName: m.to.firstName, otherName: m.otherName, type: m.type, startsAt: m.startsAt, appUrl: app.config.APP_URL }
+  await app.mailer.enqueue(tx, { to: m.to.email, ...mailText(m.template, m.to.language, values), secrets: [] })
 }

@@ -8,6 +8,7 @@ interface DueRow {
   starts_at: string | Date
   client_email: string
   client_first_name: string
+  client_language: 'es' | 'en'
   trainer_name: string
   type_name: string
 }
@@ -31,7 +32,7 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date(), b
         update bookings b set reminder_sent_at = ${now.toISOString()}::timestamptz from due where b.id = due.id
         returning b.id, b.starts_at, b.client_user_id, b.trainer_id, b.session_type_id
       )
-      select m.id, m.starts_at, u.email as client_email, u.first_name as client_first_name,
+      select m.id, m.starts_at, u.email as client_email, u.first_name as client_first_name, u.language as client_language,
         t.first_name || ' ' || t.last_name as trainer_name, st.name as type_name
       from marked m
       join users u on u.id = m.client_user_id
@@ -42,7 +43,12 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date(), b
       await queueBookingMail(
         app,
         tx,
-        bookingMail.reminder({ email: r.client_email, firstName: r.client_first_name }, r.trainer_name, new Date(r.starts_at), r.type_name),
+        bookingMail.reminder(
+          { email: r.client_email, firstName: r.client_first_name, language: r.client_language },
+          r.trainer_name,
+          new Date(r.starts_at),
+          r.type_name,
+        ),
       )
     }
     return rows.length

@@ -7,6 +7,7 @@ import { bookings, bookingSlots, clientSubscriptions, gyms, sessionTypes, traine
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { bookingMail, queueBookingMail } from './mails.ts'
+import type { MailLanguage } from '../../mail/texts.ts'
 import { candidateSlots, myTrainerId } from './availability.ts'
 import { addDays, isValidDay, santiagoDayOf, santiagoInstant, santiagoToday, weekdayOf } from './zoned.ts'
 
@@ -17,6 +18,7 @@ export const pgCode = (err: unknown): string | undefined =>
   (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code
 
 const clientUser = alias(users, 'client_user')
+const trainerUser = alias(users, 'trainer_user')
 
 function bookingQuery(db: Tx) {
   return db
@@ -29,14 +31,23 @@ function bookingQuery(db: Tx) {
         email: trainers.email,
         userId: trainers.userId,
         gymId: trainers.gymId,
+        // A trainer without an account yet is mailed in Spanish, the trainer screens' language.
+        language: sql<MailLanguage>`coalesce(${trainerUser.language}, 'es')`,
       },
       slug: trainerProfiles.slug,
       cancellationHours: trainerProfiles.cancellationHours,
-      client: { id: clientUser.id, firstName: clientUser.firstName, lastName: clientUser.lastName, email: clientUser.email },
+      client: {
+        id: clientUser.id,
+        firstName: clientUser.firstName,
+        lastName: clientUser.lastName,
+        email: clientUser.email,
+        language: clientUser.language,
+      },
       sessionType: { id: sessionTypes.id, name: sessionTypes.name, capacity: sessionTypes.capacity },
     })
     .from(bookings)
     .innerJoin(trainers, eq(trainers.id, bookings.trainerId))
+    .leftJoin(trainerUser, eq(trainerUser.id, trainers.userId))
     .leftJoin(trainerProfiles, eq(trainerProfiles.trainerId, bookings.trainerId))
     .innerJoin(clientUser, eq(clientUser.id, bookings.clientUserId))
     .innerJoin(sessionTypes, eq(sessionTypes.id, bookings.sessionTypeId))
@@ -163,7 +174,9 @@ export async function createBooking(app: FastifyInstance, user: AuthUser, input:
         })
         .returning({ id: bookings.id })
       const [client] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1)
-      await queueBookingMail(app, tx, bookingMail.requested(trainer, client, candidate.startsAt, candidate.sessionType.name))
+      const [account] = trainer.userId ? await tx.select({ language: users.language }).from(users).where(eq(users.id, trainer.userId)) : []
+      const to = { email: trainer.email, firstName: trainer.firstName, language: account?.language ?? 'es' }
+      await queueBookingMail(app, tx, bookingMail.requested(to, client, candidate.startsAt, candidate.sessionType.name))
       return row.id
     })
     return toBooking((await bookingById(app.db, id))!)

@@ -53,6 +53,7 @@ export async function registerBusiness(app: FastifyInstance, input: BusinessRegi
       firstName: input.firstName,
       lastName: input.lastName,
       role: 'gym_owner',
+      language: input.language,
     })
     // Someone registered the same e-mail between the check and the insert.
     if (!user) throw emailTaken()

@@ -12,10 +12,10 @@ import {
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash, randomBytes } from 'node:crypto'
-import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
 import { clientInvitations, clientSubscriptions, offers, plans, trainers, users } from '../../db/schema.ts'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../errors.ts'
+import { mailText } from '../../mail/texts.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
 import { latestSubscription } from '../billing/service.ts'
@@ -234,19 +234,16 @@ export async function inviteClient(app: FastifyInstance, user: AuthUser, input: 
         expiresAt: new Date(now.getTime() + CLIENT_INVITATION_TTL_DAYS * 86_400_000),
       })
       .returning()
-    const price = new Intl.NumberFormat('es-CL').format(offer.priceClp)
+    // The client has no account yet: the client screens' language, Spanish (decision 161).
     await app.mailer.enqueue(tx, {
       to: email,
-      subject: `${billing.trainer.firstName} ${billing.trainer.lastName} te invita a entrenar en ${brand.name}`,
-      text: [
-        `${billing.trainer.firstName} ${billing.trainer.lastName} te invita a su plan "${offer.title}" por $${price} CLP al mes.`,
-        '',
-        `Acepta la invitación aquí: ${link}`,
-        '',
-        `El enlace es válido por ${CLIENT_INVITATION_TTL_DAYS} días. Si no esperabas este correo, ignóralo.`,
-        '',
-        `— ${brand.name}`,
-      ].join('\n'),
+      ...mailText('clientInvitation', 'es', {
+        trainerName: `${billing.trainer.firstName} ${billing.trainer.lastName}`,
+        offerTitle: offer.title,
+        priceClp: offer.priceClp,
+        link,
+        days: CLIENT_INVITATION_TTL_DAYS,
+      }),
       secrets: [link, token],
     })
     await recordAudit(tx, {

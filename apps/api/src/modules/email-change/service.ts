@@ -2,10 +2,10 @@ import type { EmailChangeConfirmed } from '@app/contracts'
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash, randomBytes } from 'node:crypto'
-import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
 import { emailChanges, trainers, users } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
+import { mailText, type MailLanguage } from '../../mail/texts.ts'
 import { findUserByEmail, normalizeEmail } from '../users/service.ts'
 import { userChanged } from '../../plugins/session-cache.ts'
 
@@ -17,13 +17,13 @@ const invalidToken = () => unprocessable({ token: 'invalidOrExpired' }, 'This co
 const emailTaken = () => unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already in use')
 
 export interface EmailChangeRequest {
-  user: { id: string; email: string; firstName: string }
+  user: { id: string; email: string; firstName: string; language: MailLanguage }
   newEmail: string
   requestedBy: string
   /** Who the mails are held for while their own address is unverified (modules/email-verification). */
   heldForUserId: string | null
-  /** Who asked, as the old address is told ("Your gym X asked…"). */
-  requesterLabel: string
+  /** The gym that asked, as both mails tell ("Your gym X asked…"). */
+  gymName: string
 }
 
 /** Pending new address of each of these users (a live, unconfirmed change). */
@@ -69,34 +69,23 @@ export async function requestEmailChange(app: FastifyInstance, tx: Tx, req: Emai
   const link = `${app.config.APP_URL}/confirmar-correo?token=${token}`
   await app.mailer.enqueue(tx, {
     to: newEmail,
-    subject: `Confirma tu nuevo correo de ${brand.name}`,
-    text: [
-      `Hola ${req.user.firstName},`,
-      '',
-      `${req.requesterLabel} pidió que tu cuenta de ${brand.name} use este correo para iniciar sesión.`,
-      `Abre este enlace dentro de ${EMAIL_CHANGE_TTL_HOURS} horas para confirmarlo:`,
-      '',
+    ...mailText('emailChangeConfirm', req.user.language, {
+      firstName: req.user.firstName,
+      gymName: req.gymName,
       link,
-      '',
-      'Hasta que lo confirmes, tu cuenta sigue usando tu correo anterior. Si no esperabas este cambio, ignora este correo.',
-      '',
-      `— ${brand.name}`,
-    ].join('\n'),
+      hours: EMAIL_CHANGE_TTL_HOURS,
+    }),
     heldForUserId: req.heldForUserId,
     secrets: [link, token],
   })
   await app.mailer.enqueue(tx, {
     to: req.user.email,
-    subject: `Se pidió cambiar el correo de tu cuenta de ${brand.name}`,
-    text: [
-      `Hola ${req.user.firstName},`,
-      '',
-      `${req.requesterLabel} pidió cambiar el correo con el que inicias sesión en ${brand.name} a ${newEmail}.`,
-      'El cambio solo se hace si esa dirección lo confirma. Hasta entonces sigues entrando con este correo.',
-      `Si no lo esperabas, habla con tu gimnasio o cambia tu contraseña en ${app.config.APP_URL}/recuperar-password`,
-      '',
-      `— ${brand.name}`,
-    ].join('\n'),
+    ...mailText('emailChangeNotice', req.user.language, {
+      firstName: req.user.firstName,
+      gymName: req.gymName,
+      newEmail,
+      appUrl: app.config.APP_URL,
+    }),
     heldForUserId: req.heldForUserId,
     secrets: [],
   })

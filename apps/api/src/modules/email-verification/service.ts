@@ -45,7 +45,7 @@ export async function sendVerificationCode(app: FastifyInstance, userId: string)
       throw tooManyRequests(`A new code can be sent in ${wait} seconds`, wait)
     }
   }
-  return sendNewCode(app, email, now)
+  return sendNewCode(app, email, now, user.language)
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { clientPayments, clientRefunds, clientSubscriptions, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { reversalShares, splitAmount, type Shares } from './split.ts'
+import { queueReceipt } from '../receipts/service.ts'
 
 /**
  * Ledger accounts (decision 061). Amounts are credit-positive: a positive balance is what the
@@ -117,6 +118,7 @@ export async function recordPayment(
     paymentId: inserted.id,
     entries: shareEntries(sub, shares, 1),
   })
+  await queueReceipt(tx, { paymentId: inserted.id, kind: 'payment', amountClp: inserted.amountClp, reference: inserted.providerPaymentId })
   return { payment: inserted, created: true }
 }
 
@@ -180,5 +182,8 @@ export async function recordRefund(
     paymentId: payment.id,
     entries: shareEntries({ trainerId: payment.trainerId, gymId: payment.gymId }, reversal, -1),
   })
+  // A dispute is the bank's, not a refund the client is told of by us.
+  if (input.kind === 'refund')
+    await queueReceipt(tx, { paymentId: payment.id, kind: 'refund', amountClp: input.amountClp, reference: input.providerRefundId })
   return { payment: updated, created: true }
 }

@@ -33,8 +33,8 @@ describe('POST /auth/forgot/password', () => {
     await ctx.app.mailer.flush()
     expect(ctx.mail.sent.some((m) => m.to === unknownEmail)).toBe(false)
     const mail = ctx.mail.sent.find((m) => m.to === owner.user.email)!
-    expect(mail.subject).toMatch(/Reset your .* password/)
-    expect(mail.text).toMatch(/60 minutes/)
+    expect(mail.subject).toMatch(/Restablece tu contraseña/)
+    expect(mail.text).toMatch(/60 minutos/)
     const token = mail.text.match(/recuperar-password\?hash=([A-Za-z0-9_-]+)/)![1]
     expect(token.length).toBeGreaterThanOrEqual(43)
 

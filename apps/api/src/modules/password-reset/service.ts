@@ -2,9 +2,9 @@ import { PASSWORD_RESET_TTL_MINUTES, type ForgotPassword, type ResetPassword } f
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash, randomBytes } from 'node:crypto'
-import { brand } from '../../brand.ts'
 import { passwordResets, users } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
+import { mailText } from '../../mail/texts.ts'
 import { recordAudit } from '../audit/service.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import { revokeSignupTokens } from '../auth/signup-tokens.ts'
@@ -50,19 +50,7 @@ export async function requestPasswordReset(app: FastifyInstance, input: ForgotPa
     })
     await app.mailer.enqueue(tx, {
       to: user.email,
-      subject: `Reset your ${brand.name} password`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Someone (hopefully you) asked to reset the password of your ${brand.name} account.`,
-        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for it, ignore this e-mail: your password stays the same.',
-        '',
-        `— ${brand.name}`,
-      ].join('\n'),
+      ...mailText('passwordReset', user.language, { firstName: user.firstName, link, minutes: PASSWORD_RESET_TTL_MINUTES }),
       secrets: [link, token],
     })
   })

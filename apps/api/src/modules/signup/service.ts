@@ -11,10 +11,10 @@ import {
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
 import { otpCodes, users } from '../../db/schema.ts'
 import { tooManyRequests, unprocessable } from '../../errors.ts'
+import { mailText, type MailLanguage } from '../../mail/texts.ts'
 import { findUserByEmail, hashPassword, insertUser, normalizeEmail } from '../users/service.ts'
 import { signSignupToken } from '../auth/signup-tokens.ts'
 
@@ -49,7 +49,8 @@ async function refuseRegisteredEmail(db: Tx, email: string) {
   if (user) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
 }
 
-export async function sendNewCode(app: FastifyInstance, email: string, now: number): Promise<OtpSent> {
+/** Mails a new code, in `language`: the account's, or the sign-up screen's (Spanish) before there is one. */
+export async function sendNewCode(app: FastifyInstance, email: string, now: number, language: MailLanguage = 'es'): Promise<OtpSent> {
   const sent: OtpSent = { ok: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, expiresInSeconds: OTP_TTL_SECONDS }
   const [recent] = await app.db
     .select({ n: count() })
@@ -71,14 +72,7 @@ export async function sendNewCode(app: FastifyInstance, email: string, now: numb
     })
     await app.mailer.enqueue(tx, {
       to: email,
-      subject: `Tu código de verificación de ${brand.name}: ${code}`,
-      text: [
-        `Tu código de verificación es: ${code}`,
-        '',
-        'Es válido por 10 minutos. Si no solicitaste este código, ignora este correo.',
-        '',
-        `— ${brand.name}`,
-      ].join('\n'),
+      ...mailText('signupCode', language, { code, minutes: OTP_TTL_SECONDS / 60 }),
       secrets: [code],
     })
   })
@@ -192,6 +186,7 @@ export async function registerMember(app: FastifyInstance, input: MemberRegistra
       firstName: input.firstName,
       lastName: input.lastName,
       role: 'member',
+      language: input.language,
     })
     if (!row) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
     // The code proved the address.

@@ -2,10 +2,10 @@ import { TRAINER_LIMITS, type Trainer, type TrainerCreated, type TrainerInputSch
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { brand } from '../../brand.ts'
 import type { Tx } from '../../db/client.ts'
 import { clientSubscriptions, gyms, trainers, users } from '../../db/schema.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts'
+import { mailText } from '../../mail/texts.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
 import { pendingEmails, requestEmailChange, voidPendingChanges } from '../email-change/service.ts'
 import { holdThirdPartyMailFor } from '../email-verification/service.ts'
@@ -149,20 +149,13 @@ export async function createTrainerWithUser(app: FastifyInstance, ownerId: strin
     await app.mailer.enqueue(tx, {
       heldForUserId,
       to: user.email,
-      subject: `Your ${brand.name} trainer account at ${gym.name}`,
-      text: [
-        `Hello ${row.firstName},`,
-        '',
-        `${gym.name} has created a ${brand.name} trainer account for you.`,
-        '',
-        `Sign in at ${appUrl}/auth/login or in the ${brand.name} mobile app with this e-mail address: ${user.email}`,
-        generatedPassword
-          ? 'Your gym received a password for you when it created the account; ask them for it.'
-          : 'Your gym chose your password; ask them for it.',
-        `To choose your own password at any time, go to ${appUrl}/recuperar-password`,
-        '',
-        `— ${brand.name}`,
-      ].join('\n'),
+      ...mailText('gymTrainerWelcome', user.language, {
+        firstName: row.firstName,
+        email: user.email,
+        appUrl,
+        gymName: gym.name,
+        generatedPassword: Boolean(generatedPassword),
+      }),
       // No password and no link that signs in: nothing to redact.
       secrets: [],
     })
@@ -209,11 +202,11 @@ export async function updateTrainer(app: FastifyInstance, ownerId: string, train
       await userChanged(tx, trainer.userId)
       if (changesEmail) {
         await requestEmailChange(app, tx, {
-          user: { id: user.id, email: user.email, firstName: user.firstName },
+          user: { id: user.id, email: user.email, firstName: user.firstName, language: user.language },
           newEmail: email,
           requestedBy: ownerId,
           heldForUserId: await holdThirdPartyMailFor(tx, ownerId),
-          requesterLabel: `Tu gimnasio ${gym.name}`,
+          gymName: gym.name,
         })
       } else {
         // Back to the current address: an earlier request no longer stands.

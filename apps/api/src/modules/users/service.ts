@@ -1,4 +1,4 @@
-import type { Role, User } from '@app/contracts'
+import type { AccountLanguage, Role, User } from '@app/contracts'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
@@ -20,6 +20,7 @@ export function toUser(row: UserRow): User {
     role: row.role,
     isActive: row.isActive,
     emailVerified: row.emailVerifiedAt !== null,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -45,6 +46,8 @@ export interface NewUser {
   firstName: string
   lastName: string
   role?: Role
+  /** The language of the screen the account was made on (default Spanish, decision 161). */
+  language?: AccountLanguage
   /** Already hashed (e.g. before a transaction opens), instead of hashing `password` here. */
   passwordHash?: string
 }
@@ -60,6 +63,7 @@ export async function insertUser(db: Tx, input: NewUser): Promise<UserRow | unde
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       role: input.role ?? 'member',
+      language: input.language ?? 'es',
     })
     .onConflictDoNothing()
     .returning()

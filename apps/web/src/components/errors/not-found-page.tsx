@@ -1,13 +1,20 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
-import { showLanguage, storedLanguage } from '@/lib/language'
+import { showLanguage, storedLanguage, type Language } from '@/lib/language'
 import { useShellText } from '@/lib/shell-text'
 
-/** Spec §1: 'Oops! Page not found' (English, the spec's language), or Spanish when the person chose it. */
+/**
+ * Spec §1: 'Oops! Page not found', in the site's language (issue 23): the person's choice, else
+ * the language of the part of the site the address belongs to (English under /business, the gym
+ * management screens; Spanish elsewhere).
+ */
+export const notFoundLanguage = (pathname: string): Language =>
+  storedLanguage() ?? (pathname === '/business' || pathname.startsWith('/business/') ? 'en' : 'es')
+
 export function NotFoundPage() {
   const location = useLocation()
-  const { t, language } = useShellText(storedLanguage() ?? 'en')
+  const { t, language } = useShellText(notFoundLanguage(location.pathname))
   usePageMeta(t('notFound.pageTitle'))
   useEffect(() => showLanguage(language), [language])
   useEffect(() => {

@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { useFocusReturn } from '@/lib/focus-return'
+import { useShellText } from '@/lib/shell-text'
 import { cn } from '@/lib/utils'
 
 export const Dialog = DialogPrimitive.Root
@@ -11,12 +12,14 @@ export const DialogClose = DialogPrimitive.Close
 export function DialogContent({
   className,
   children,
-  closeLabel = 'Close',
+  closeLabel,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus })
+  // The close button is announced in the page's language unless the dialog names it.
+  const { t } = useShellText()
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
@@ -32,7 +35,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground">
           <XIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
+          <span className="sr-only">{closeLabel ?? t('dialogClose')}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -14,6 +14,7 @@ const operator = {
   role: 'platform_admin' as const,
   isActive: true,
   emailVerified: true,
+  language: 'en' as const,
   createdAt: '',
   updatedAt: '',
 }

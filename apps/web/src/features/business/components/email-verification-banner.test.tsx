@@ -15,6 +15,7 @@ const owner = {
   role: 'gym_owner' as const,
   isActive: true,
   emailVerified: false,
+  language: 'en' as const,
   createdAt: '',
   updatedAt: '',
 }

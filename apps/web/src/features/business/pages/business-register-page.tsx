@@ -11,7 +11,7 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { serverErrorText } from '@/lib/error-text'
 import { errorsT } from '@/lib/i18n'
-import { setSession } from '@/lib/session'
+import { startSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { registerBusiness } from '../api/business-api'
 import { AuthCard } from '../components/auth-card'
@@ -36,7 +36,7 @@ const defaults: RegisterForm = {
 }
 
 export function BusinessRegisterPage() {
-  const { t } = useTranslation('business', { keyPrefix: 'register' })
+  const { t, i18n } = useTranslation('business', { keyPrefix: 'register' })
   usePageMeta(t('metaTitle'), t('metaDescription'))
   const navigate = useNavigate()
   const { login } = useSession()
@@ -61,6 +61,8 @@ export function BusinessRegisterPage() {
       businessAddress: values.address.trim(),
       businessPhone: values.phone.trim() || null,
       businessWebsite: normaliseWebsite(values.website) || null,
+      // The account keeps the language this screen is in: its dashboard and mails (decision 161).
+      language: i18n.language === 'en' ? 'en' : 'es',
       // Plan and central billing stay in the form (spec §3) but are not sent: the server decides them.
     }
     let registered
@@ -74,7 +76,7 @@ export function BusinessRegisterPage() {
     // Automatic login: the registration answers a session; without one, sign in with the new credentials.
     try {
       if (registered.token && registered.refreshToken && registered.user) {
-        setSession({ user: registered.user, token: registered.token, refreshToken: registered.refreshToken })
+        startSession({ user: registered.user, token: registered.token, refreshToken: registered.refreshToken })
       } else {
         await login({ email: payload.email, password: payload.password }, 'business')
       }

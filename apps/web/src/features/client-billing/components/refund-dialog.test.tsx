@@ -27,6 +27,7 @@ const trainer = {
   role: 'trainer' as const,
   isActive: true,
   emailVerified: true,
+  language: 'es' as const,
   createdAt: '',
   updatedAt: '',
 }

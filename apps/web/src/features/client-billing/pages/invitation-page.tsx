@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/api-client'
 import { serverErrorText } from '@/lib/error-text'
 import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
-import { setSession } from '@/lib/session'
+import { startSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitation } from '../api/client-billing-api'
 import { ClientLayout } from '../components/client-layout'
@@ -92,7 +92,7 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
     setProblem(null)
     try {
       const session = await confirmInvitation(token, values)
-      setSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
+      startSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
       toast.success('Correo verificado')
     } catch (err) {
       const shown = applyFieldErrors(form.setError, err, ['otp', 'firstName', 'lastName'], 'es')

@@ -46,7 +46,7 @@ export function VerifyCodePage() {
       // The verification token stays in this function's memory: never stored, never in a URL.
       const { verificationToken } = await verifyCode(email, code)
       toast.success('Correo verificado')
-      const registered = await registerMember({ ...pending, email, userType: 'member', verificationToken })
+      const registered = await registerMember({ ...pending, email, userType: 'member', verificationToken, language: 'es' })
       setPendingRegistration(null)
       saveFlow({ userId: registered.id, token: registered.signupToken, codeSentAt: null })
       navigate('/auth/select-plan')
