@@ -71,7 +71,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
       <SkipLink />
       <RouteAnnouncer />
       <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div className="min-w-0">
             <Logo suffix="Business" />
             <h1 className="text-xl font-bold sm:text-2xl">{t('welcome', { firstName: user!.firstName, lastName: user!.lastName })}</h1>
