@@ -81,8 +81,7 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
     rates = INDEPENDENT_RATES
     const stored = await latestSubscription(db, user.id)
     const now = Date.now()
-    const sub =
-      stored && stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
+    const sub = stored && stored.provider === app.payments.name ? app.payments.subscriptionAt(stored, now) : stored
     const live =
       sub &&
       (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(sub.status) &&

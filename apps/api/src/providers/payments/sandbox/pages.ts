@@ -1,4 +1,4 @@
-import { brand } from '../../brand.ts'
+import { brand } from '../../../brand.ts'
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
