@@ -40,6 +40,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'bench/results/**',
       '.tsbuild/**',
+      '**/.test-build/**',
     ],
   },
   js.configs.recommended,
@@ -63,6 +64,9 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
+      // import/no-cycle reads each imported file: it needs the TypeScript parser for .ts files.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import/resolver': {
         typescript: {
           project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/contracts/tsconfig.json'],
@@ -70,7 +74,7 @@ export default tseslint.config(
         },
       },
     },
-    rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }] },
+    rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }], 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // contracts is shared by both apps and loaded first on every page: zod and its own files only.

@@ -16,8 +16,8 @@ import signupRoutes from './modules/signup/routes.ts'
 import usersRoutes from './modules/users/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
-import sandboxClientRoutes from './modules/sandbox/client-routes.ts'
-import sandboxRoutes from './modules/sandbox/routes.ts'
+import paymentWebhookRoutes from './modules/payments/routes.ts'
+import { providerPages } from './providers/payments/index.ts'
 import adminRoutes from './modules/admin/routes.ts'
 import clientBillingRoutes from './modules/client-billing/routes.ts'
 import emailChangeRoutes from './modules/email-change/routes.ts'
@@ -110,6 +110,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(signupRoutes)
   await app.register(usersRoutes)
   await app.register(billingRoutes)
+  await app.register(paymentWebhookRoutes)
   await app.register(connectRoutes)
   await app.register(emailVerificationRoutes)
   await app.register(emailChangeRoutes)
@@ -198,8 +199,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app), schedulePrivacyPurge(app)))
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
   }
-  await app.register(sandboxRoutes)
-  await app.register(sandboxClientRoutes)
+  await providerPages(app)
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
   if (opts.serveWeb ?? true) {
     await app.register(webPlugin)

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DataDirBusyError, restrictNewFiles, secureDataDir } from './data-dir.ts'
 import { DatabaseStartError, openDatabase } from './db/client.ts'
 import { databaseFault } from './db/faults.ts'
-import { SANDBOX_IN_PRODUCTION_WARNING } from './modules/sandbox/routes.ts'
+import { SANDBOX_IN_PRODUCTION_WARNING } from './providers/payments/index.ts'
 import { EXIT_DO_NOT_RESTART } from './supervise.ts'
 
 // Under the supervisor (src/supervisor.ts, src/cluster.ts): a heartbeat while the event loop runs.

@@ -403,17 +403,19 @@ export const AdminMoneySummarySchema = z.object({
 })
 export type AdminMoneySummary = z.infer<typeof AdminMoneySummarySchema>
 
-export const LEDGER_KINDS = ['payment', 'refund', 'dispute', 'transfer'] as const
+/** transfer_reversal: money taken back from a connected account; receivable: a reversal refused, owed by the party (decision 092). */
+export const LEDGER_KINDS = ['payment', 'refund', 'dispute', 'transfer', 'transfer_reversal', 'receivable'] as const
 export const LedgerKindSchema = z.enum(LEDGER_KINDS, { error: 'invalid' })
+export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
 export const AdminMoneyFilterSchema = z
   .object({
     kind: LedgerKindSchema.optional(),
-    /** An exact ledger account: `platform_revenue`, `provider_clearing`, `trainer:<id>`, `gym:<id>`. */
+    /** An exact ledger account: `platform_revenue`, `provider_clearing`, `trainer:<id>`, `gym:<id>`, `receivable:trainer:<id>`, `receivable:gym:<id>`. */
     account: optionalQueryText(100).pipe(
       z
         .string()
-        .regex(/^(platform_revenue|provider_clearing|(trainer|gym):[0-9a-f-]{36})$/i, { error: 'invalid' })
+        .regex(/^(platform_revenue|provider_clearing|(receivable:)?(trainer|gym):[0-9a-f-]{36})$/i, { error: 'invalid' })
         .optional(),
     ),
     /** A trainer's user id: the transactions touching that trainer's account. */
@@ -431,7 +433,8 @@ export type AdminMoneyExportQuery = z.infer<typeof AdminMoneyExportQuerySchema>
 export const AdminLedgerTransactionSchema = z.object({
   id: z.string(),
   at: z.string(),
-  kind: LedgerKindSchema,
+  /** One of LEDGER_KINDS; a plain string so new kinds reach the console without breaking clients. */
+  kind: z.string() as z.ZodType<LedgerKind>,
   paymentId: z.string().nullable(),
   /** The trainer whose account it touches (user id and name), if any. */
   trainer: z.object({ userId: z.string().nullable(), name: z.string() }).nullable(),

@@ -59,7 +59,7 @@ export const EXERCISE_PAGE_SIZE = { default: 30, max: 100 } as const
 const Name = z.string({ error: 'required' }).trim().min(2, { error: 'tooShort' }).max(100, { error: 'tooLong' })
 const Cue = z.string({ error: 'required' }).trim().min(2, { error: 'tooShort' }).max(160, { error: 'tooLong' })
 
-/** A row of the library data file (apps/api/data/exercises.json). */
+/** A row of the library data file (apps/api/seed/exercises.json). */
 export const LibraryExerciseSchema = z.strictObject({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   es: Name,

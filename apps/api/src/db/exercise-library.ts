@@ -1,12 +1,12 @@
 import { LibraryExerciseSchema } from '@app/contracts'
 import { sql } from 'drizzle-orm'
 import { createHash } from 'node:crypto'
-import library from '../../data/exercises.json' with { type: 'json' }
+import library from '../../seed/exercises.json' with { type: 'json' }
 import type { Db } from './client.ts'
 import { exerciseLibraryState, exercises } from './schema.ts'
 import { searchTextOf } from './search-text.ts'
 
-// The starter library (apps/api/data/exercises.json, written by us) is loaded after the
+// The starter library (apps/api/seed/exercises.json, written by us) is loaded after the
 // migrations, and again only when the file changes: rows are matched by slug, so ids stay.
 
 const digest = createHash('sha256').update(JSON.stringify(library)).digest('hex')

@@ -264,6 +264,8 @@ export const subscriptions = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the provider created the last event applied to this row: an older one never overwrites it. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId)],
 )
@@ -439,25 +441,35 @@ export const clientInvitations = pgTable(
   (t) => [index('client_invitations_trainer_idx').on(t.trainerId, t.state)],
 )
 
-/** A client's checkout of an invitation (the provider's session id). */
-export const clientCheckouts = pgTable('client_checkouts', {
-  id: text('id').primaryKey(),
-  provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-  invitationId: uuid('invitation_id')
-    .notNull()
-    .references(() => clientInvitations.id, { onDelete: 'cascade' }),
-  clientUserId: uuid('client_user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['open', 'complete', 'expired'] })
-    .notNull()
-    .default('open'),
-  successRedirect: text('success_redirect').notNull(),
-  cancelRedirect: text('cancel_redirect').notNull(),
-  url: text('url').notNull(),
-  createdAt: createdAt(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-})
+/** A client's checkout of an invitation (the provider's session id); at most one open per invitation. */
+export const clientCheckouts = pgTable(
+  'client_checkouts',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    invitationId: uuid('invitation_id')
+      .notNull()
+      .references(() => clientInvitations.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    successRedirect: text('success_redirect').notNull(),
+    cancelRedirect: text('cancel_redirect').notNull(),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Why a paid completion was refused and refunded (issue 19): the checks of completeClientCheckout. */
+    refusal: text('refusal'),
+  },
+  (t) => [
+    uniqueIndex('client_checkouts_one_open_idx')
+      .on(t.invitationId)
+      .where(sql`status = 'open'`),
+  ],
+)
 
 /**
  * A client paying a trainer every month. Price and split rates (basis points, summing to 10000)
@@ -493,10 +505,17 @@ export const clientSubscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the provider created the last event applied to this row: an older one never overwrites it. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('client_subscriptions_trainer_idx').on(t.trainerId, t.state), index('client_subscriptions_client_idx').on(t.clientUserId)],
+  (t) => [
+    index('client_subscriptions_trainer_idx').on(t.trainerId, t.state),
+    index('client_subscriptions_client_idx').on(t.clientUserId),
+    // One invitation, one subscription (issue 19).
+    uniqueIndex('client_subscriptions_invitation_idx').on(t.invitationId),
+  ],
 )
 
 /** One charge of a client subscription; the split is computed once, here, and never again. */
@@ -519,6 +538,8 @@ export const clientPayments = pgTable(
     platformShareClp: integer('platform_share_clp').notNull(),
     refundedClp: integer('refunded_clp').notNull().default(0),
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** For an operator: paid a different amount than the price, or paid after the subscription ended. */
+    flag: text('flag', { enum: ['amount_mismatch', 'after_cancel'] }),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -541,12 +562,35 @@ export const clientRefunds = pgTable(
   (t) => [index('client_refunds_payment_idx').on(t.paymentId)],
 )
 
+/**
+ * A share paid out of the platform's provider balance to a connected account, and how much of it
+ * was taken back (transfer reversals after refunds and disputes, decision 092).
+ */
+export const clientTransfers = pgTable(
+  'client_transfers',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => clientPayments.id, { onDelete: 'restrict' }),
+    party: text('party', { enum: ['trainer', 'gym'] }).notNull(),
+    /** The ledger account of the party (trainer:… or gym:…). */
+    account: text('account').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerTransferId: text('provider_transfer_id').notNull().unique(),
+    amountClp: integer('amount_clp').notNull(),
+    reversedClp: integer('reversed_clp').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('client_transfers_payment_party_idx').on(t.paymentId, t.party)],
+)
+
 /** One money event. Append-only (trigger); `source_key` makes each event post once. */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: id(),
-    kind: text('kind', { enum: ['payment', 'refund', 'dispute', 'transfer'] }).notNull(),
+    kind: text('kind', { enum: ['payment', 'refund', 'dispute', 'transfer', 'transfer_reversal', 'receivable'] }).notNull(),
     sourceKey: text('source_key').notNull().unique(),
     paymentId: uuid('payment_id'),
     createdAt: createdAt(),
@@ -608,6 +652,8 @@ export const leads = pgTable(
 )
 // --- end of operator console ---
 export * from './schema/idempotency.ts'
+// Booking's tables reference users and trainers lazily (references(() => …)): the one allowed cycle, a barrel and its part.
+// eslint-disable-next-line import/no-cycle
 export * from './schema/booking.ts'
 export * from './schema/privacy.ts'
 export * from './schema/ledger-ops.ts'

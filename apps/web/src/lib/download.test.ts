@@ -12,6 +12,7 @@ const user = {
   isActive: true,
   emailVerified: true,
   createdAt: '',
+  language: 'es' as const,
   updatedAt: '',
 }
 const json = (status: number, body: unknown) =>

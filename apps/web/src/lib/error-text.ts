@@ -1,6 +1,6 @@
 // Zod-free contract modules: this file is part of the first download (via the session).
 import { RESET_PASSWORD_MIN, TRAINER_LIMITS, TRAINER_PASSWORD_MIN } from '@app/contracts/constants'
-import { isErrorCode, SERVICE_ERROR_CODES, type ErrorCode, type ServiceErrorCode } from '@app/contracts/error-codes'
+import { isErrorCode, SERVICE_ERROR_CODES, type ServiceErrorCode } from '@app/contracts/error-codes'
 import spanishTexts from '@/locales/errors/es.json'
 import { ApiError, ServiceError } from './api-client'
 

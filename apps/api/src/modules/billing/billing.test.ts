@@ -262,5 +262,11 @@ describe('POST /payments/stripe/webhook without Stripe', () => {
   it('is not available on the sandbox provider', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload: { id: 'evt_1' } })
     expect(res.statusCode).toBe(404)
+    // The one dispatcher: the sandbox in use sends no webhooks, and an unknown provider is not one.
+    for (const name of ['sandbox', 'paypal']) {
+      const other = await ctx.app.inject({ method: 'POST', url: `/api/v1/payments/${name}/webhook`, payload: { id: 'evt_1' } })
+      expect(other.statusCode).toBe(404)
+      expect(other.json()).toMatchObject({ status: 404 })
+    }
   })
 })

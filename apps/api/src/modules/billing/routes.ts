@@ -10,50 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { webhookEvents } from '../../db/schema.ts'
-import { badRequest, notFound } from '../../errors.ts'
 import { currentUser, flowUserFor } from '../../plugins/auth.ts'
-import { WebhookSignatureError, type ProviderEvent } from '../../plugins/payments.ts'
-import type { Tx } from '../../db/client.ts'
-import { applyAccountUpdate } from '../connect/service.ts'
-import { applyClientEvent, runFollowUps } from '../client-billing/events.ts'
-import {
-  applyInvoicePaid,
-  applyPaymentFailed,
-  applySubscriptionChange,
-  completeCheckout,
-  createCheckout,
-  createPortalSession,
-  enforceOneTrial,
-  reported,
-  subscriptionStatus,
-  verifyCheckout,
-  type CheckoutCompletion,
-} from './service.ts'
+import { createCheckout, createPortalSession, subscriptionStatus, verifyCheckout } from './service.ts'
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema }
-
-async function applyEvent(tx: Tx, provider: 'stripe', event: ProviderEvent): Promise<CheckoutCompletion | void> {
-  switch (event.kind) {
-    case 'checkout.completed':
-      if (event.subscription) return completeCheckout(tx, event.sessionId, provider, reported(event.subscription), event.paymentStatus)
-      return
-    case 'subscription.changed':
-      await applySubscriptionChange(tx, event.subscription)
-      return
-    case 'invoice.paid':
-      await applyInvoicePaid(tx, event.subscriptionId, event.periodEnd)
-      return
-    case 'invoice.failed':
-      await applyPaymentFailed(tx, event.subscriptionId)
-      return
-    case 'account.updated':
-      await applyAccountUpdate(tx, event.accountId, event.chargesEnabled, event.detailsSubmitted)
-      return
-    case 'ignored':
-      return
-  }
-}
 
 export default async function billingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -126,52 +86,4 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     },
     (request) => createPortalSession(app, currentUser(request).id, request.body.returnUrl),
   )
-
-  // The webhook reads the raw body: the signature covers the exact bytes Stripe sent.
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json')
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body))
-    scope.post(
-      '/payments/stripe/webhook',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
-          operationId: 'receiveStripeWebhook',
-          description:
-            'Called by Stripe, not by apps: the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with STRIPE_WEBHOOK_SECRET. A repeated event is acknowledged as a duplicate.',
-          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ApiErrorSchema, 404: ApiErrorSchema },
-        },
-      },
-      async (request) => {
-        const provider = app.payments
-        if (provider.name !== 'stripe' || !provider.parseWebhook) throw notFound('Webhooks need the Stripe provider')
-        if (!Buffer.isBuffer(request.body)) throw badRequest('Expected a JSON body')
-        let event: ProviderEvent
-        try {
-          event = await provider.parseWebhook(request.body, request.headers['stripe-signature'] as string | undefined)
-        } catch (err) {
-          if (err instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature')
-          throw err
-        }
-        // Stripe may deliver an event twice: the event id is recorded in the same transaction
-        // that applies it, so a second delivery (or a failed first one's retry) is decided once.
-        const { duplicate, completion, followUps } = await app.db.transaction(async (tx) => {
-          const fresh = await tx
-            .insert(webhookEvents)
-            .values({ id: event.id, provider: 'stripe', type: event.type })
-            .onConflictDoNothing()
-            .returning({ id: webhookEvents.id })
-          if (fresh.length === 0) return { duplicate: true, completion: undefined, followUps: [] }
-          const completion = await applyEvent(tx, 'stripe', event)
-          // Client billing (issue 12): its payments and refunds post to the ledger in this same transaction.
-          return { duplicate: false, completion, followUps: await applyClientEvent(app, tx, event) }
-        })
-        if (completion) await enforceOneTrial(app, completion)
-        await runFollowUps(app, followUps)
-        request.log.info({ eventId: event.id, type: event.type, duplicate }, 'stripe webhook')
-        return { received: true as const, duplicate }
-      },
-    )
-  })
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
 import { checkoutSessions, plans, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../../errors.ts'
-import type { PaymentProvider, ProviderSubscription } from '../../plugins/payments.ts'
+import type { ProviderEvent, ProviderName, ProviderSubscription } from '../../providers/payments/types.ts'
 import { userChanged } from '../../plugins/session-cache.ts'
 import { findPlan } from '../plans/service.ts'
 import { findUserById } from '../users/service.ts'
@@ -171,7 +171,7 @@ export interface CheckoutCompletion {
 export async function completeCheckout(
   tx: Tx,
   sessionId: string,
-  provider: PaymentProvider['name'],
+  provider: ProviderName,
   start: SubscriptionStart,
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' = 'paid',
 ): Promise<CheckoutCompletion> {
@@ -215,7 +215,7 @@ export async function completeCheckout(
  * opened before either was paid) is told to end it, so the first period is charged now.
  */
 export async function enforceOneTrial(app: FastifyInstance, completion: CheckoutCompletion) {
-  if (!completion.trialToEnd || !app.payments.endTrial) return
+  if (!completion.trialToEnd) return
   try {
     await app.payments.endTrial(completion.trialToEnd)
   } catch (err) {
@@ -223,12 +223,7 @@ export async function enforceOneTrial(app: FastifyInstance, completion: Checkout
   }
 }
 
-async function upsertSubscription(
-  tx: Tx,
-  provider: PaymentProvider['name'],
-  sub: ProviderSubscription,
-  owner: { userId: string; planId: string },
-) {
+async function upsertSubscription(tx: Tx, provider: ProviderName, sub: ProviderSubscription, owner: { userId: string; planId: string }) {
   const values = {
     status: sub.status,
     providerCustomerId: sub.customerId,
@@ -285,7 +280,7 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
   const stored = await latestSubscription(app.db, userId)
   if (!stored) return { hasActiveSubscription: false, subscription: null }
   // A read writes nothing: a provider whose engine runs here (the sandbox) says what the row is now.
-  const row = stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
+  const row = stored.provider === app.payments.name ? app.payments.subscriptionAt(stored, now) : stored
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, row.planId)).limit(1)
   return {
     hasActiveSubscription: isSubscriptionLive(row, now),
@@ -307,4 +302,24 @@ export async function createPortalSession(app: FastifyInstance, userId: string, 
   const sub = await latestSubscription(app.db, userId)
   if (!sub) throw notFound('This account has no subscription')
   return app.payments.createPortal({ userId, customerId: sub.providerCustomerId, returnUrl })
+}
+
+/** The platform-subscription side of a provider event, in the transaction that records the event. */
+export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: ProviderEvent): Promise<CheckoutCompletion | void> {
+  switch (event.kind) {
+    case 'checkout.completed':
+      if (event.subscription) return completeCheckout(tx, event.sessionId, provider, reported(event.subscription), event.paymentStatus)
+      return
+    case 'subscription.changed':
+      await applySubscriptionChange(tx, event.subscription)
+      return
+    case 'invoice.paid':
+      await applyInvoicePaid(tx, event.subscriptionId, event.periodEnd)
+      return
+    case 'invoice.failed':
+      await applyPaymentFailed(tx, event.subscriptionId)
+      return
+    default:
+      return
+  }
 }

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
-import { businesses, clientPayments, clientSubscriptions, gyms, payoutAccounts, trainers } from '../../db/schema.ts'
-import type { ProviderEvent, ProviderSubscription } from '../../plugins/payments.ts'
+import { businesses, clientPayments, clientSubscriptions, clientTransfers, gyms, payoutAccounts, trainers } from '../../db/schema.ts'
+import type { ProviderEvent, ProviderSubscription } from '../../providers/payments/types.ts'
 import { accounts, recordPayment, recordRefund, recordTransfer, RefundTooLargeError } from '../ledger/service.ts'
+import { reversalShares } from '../ledger/split.ts'
+import { clawBack } from './claw-back.ts'
 import { completeClientCheckout, openCheckoutOf } from './client.ts'
 
 type SubscriptionRow = typeof clientSubscriptions.$inferSelect
@@ -50,7 +52,7 @@ async function paid(
     .update(clientSubscriptions)
     .set({ state: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}) })
     .where(and(eq(clientSubscriptions.id, sub.id)))
-  if (!created || sub.provider !== 'stripe') return []
+  if (!created) return []
   if (sub.providerAccountId) {
     await recordTransfer(tx, {
       sourceKey: `direct:${payment.id}`,
@@ -125,7 +127,13 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
       if (!payment) return []
       for (const refund of event.refunds) {
         try {
-          await recordRefund(tx, { paymentId: payment.id, providerRefundId: refund.id, amountClp: refund.amount, kind: 'refund' })
+          const done = await recordRefund(tx, {
+            paymentId: payment.id,
+            providerRefundId: refund.id,
+            amountClp: refund.amount,
+            kind: 'refund',
+          })
+          if (done.created) await clawBack(app, tx, done.payment, `refund:${refund.id}`, done.reversal)
         } catch (err) {
           // The provider never refunds more than was paid; a report that says so is logged, not applied.
           if (!(err instanceof RefundTooLargeError)) throw err
@@ -138,8 +146,15 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
       const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, event.chargeId)).limit(1)
       if (!payment) return []
       const amount = Math.min(event.amount, payment.amountClp - payment.refundedClp)
-      if (amount > 0)
-        await recordRefund(tx, { paymentId: payment.id, providerRefundId: event.disputeId, amountClp: amount, kind: 'dispute' })
+      if (amount > 0) {
+        const done = await recordRefund(tx, {
+          paymentId: payment.id,
+          providerRefundId: event.disputeId,
+          amountClp: amount,
+          kind: 'dispute',
+        })
+        if (done.created) await clawBack(app, tx, done.payment, `dispute:${event.disputeId}`, done.reversal)
+      }
       return []
     }
     default:
@@ -149,11 +164,13 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
 
 /**
  * After the commit: a gym trainer's client paid the platform; the trainer's and the gym's shares
- * go to their connected accounts (separate transfers, decision 063). A failed transfer leaves the
- * share as a balance in the ledger, visible to `ledger:check`'s report, and is logged.
+ * go to their connected accounts (separate transfers, decision 063), less what a refund already
+ * took back. Each transfer is stored (to be reversed on a refund, decision 092) with its ledger
+ * entries. A failed transfer leaves the share as a balance in the ledger and is logged.
  */
 export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) {
-  for (const { payment } of followUps) {
+  for (const { payment: paid } of followUps) {
+    const [payment] = await app.db.select().from(clientPayments).where(eq(clientPayments.id, paid.id)).limit(1)
     const [trainer] = await app.db.select().from(trainers).where(eq(trainers.id, payment.trainerId)).limit(1)
     const [trainerAccount] = trainer?.userId
       ? await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, trainer.userId)).limit(1)
@@ -166,15 +183,27 @@ export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) 
           .where(eq(gyms.id, payment.gymId))
           .limit(1)
       : []
+    const refunded = reversalShares(
+      { trainer: payment.trainerShareClp, gym: payment.gymShareClp, platform: payment.platformShareClp },
+      0,
+      payment.refundedClp,
+    )
     const legs = [
       {
-        party: 'trainer',
+        party: 'trainer' as const,
         account: accounts.trainer(payment.trainerId),
         destination: trainerAccount?.providerAccountId,
-        amount: payment.trainerShareClp,
+        amount: payment.trainerShareClp - refunded.trainer,
       },
       ...(payment.gymId
-        ? [{ party: 'gym', account: accounts.gym(payment.gymId), destination: gym?.account ?? undefined, amount: payment.gymShareClp }]
+        ? [
+            {
+              party: 'gym' as const,
+              account: accounts.gym(payment.gymId),
+              destination: gym?.account ?? undefined,
+              amount: payment.gymShareClp - refunded.gym,
+            },
+          ]
         : []),
     ]
     for (const leg of legs) {
@@ -187,77 +216,30 @@ export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) 
           idempotencyKey: `transfer-${payment.id}-${leg.party}`,
         })
         if (done)
-          await recordTransfer(app.db, {
-            sourceKey: `transfer:${payment.id}:${leg.party}`,
-            paymentId: payment.id,
-            account: leg.account,
-            amountClp: leg.amount,
+          await app.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(clientTransfers)
+              .values({
+                paymentId: payment.id,
+                party: leg.party,
+                account: leg.account,
+                provider: payment.provider,
+                providerTransferId: done.transferId,
+                amountClp: leg.amount,
+              })
+              .onConflictDoNothing()
+              .returning({ id: clientTransfers.id })
+            if (row)
+              await recordTransfer(tx, {
+                sourceKey: `transfer:${payment.id}:${leg.party}`,
+                paymentId: payment.id,
+                account: leg.account,
+                amountClp: leg.amount,
+              })
           })
       } catch (err) {
         app.log.error({ err: (err as Error).message, paymentId: payment.id, party: leg.party }, 'transfer to a connected account failed')
       }
     }
   }
-}
-
-// ---- Sandbox: the checkout page charges; the portal cancels and simulates renewals. ----
-
-const PERIOD_MS = 30 * 24 * 3600 * 1000
-
-/** The sandbox's checkout pays: the subscription starts and its first month is charged, at once. */
-export async function sandboxPay(app: FastifyInstance, checkoutId: string, ids: { subscriptionId: string; customerId: string }) {
-  return app.db.transaction(async (tx) => {
-    const now = Date.now()
-    const sub = await completeClientCheckout(app, tx, checkoutId, {
-      providerSubscriptionId: ids.subscriptionId,
-      customerId: ids.customerId,
-      accountId: null,
-      currentPeriodEnd: new Date(now + PERIOD_MS),
-    })
-    if (!sub) return null
-    await recordPayment(tx, sub, { providerPaymentId: `py_sbx_${checkoutId}`, amountClp: sub.priceClp, paidAt: new Date(now) })
-    return sub
-  })
-}
-
-/**
- * Simulates the end of the current period: a cancelled-at-period-end subscription ends; otherwise
- * the next month is charged (`fail`: the charge fails and the subscription is past due). The
- * payment id is the period's, so pressing twice charges a period once.
- */
-export async function sandboxRenew(app: FastifyInstance, subscriptionId: string, clientUserId: string, fail: boolean) {
-  return app.db.transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
-      .from(clientSubscriptions)
-      .where(
-        and(
-          eq(clientSubscriptions.id, subscriptionId),
-          eq(clientSubscriptions.clientUserId, clientUserId),
-          eq(clientSubscriptions.provider, 'sandbox'),
-        ),
-      )
-      .limit(1)
-      .for('update')
-    if (!sub || sub.state === 'cancelled') return sub
-    if (sub.cancelAtPeriodEnd) {
-      await tx.update(clientSubscriptions).set({ state: 'cancelled', cancelledAt: new Date() }).where(eq(clientSubscriptions.id, sub.id))
-      return sub
-    }
-    if (fail) {
-      await tx.update(clientSubscriptions).set({ state: 'past_due' }).where(eq(clientSubscriptions.id, sub.id))
-      return sub
-    }
-    const periodEnd = sub.currentPeriodEnd ?? new Date()
-    await recordPayment(tx, sub, {
-      providerPaymentId: `py_sbx_${sub.id}_${periodEnd.getTime()}`,
-      amountClp: sub.priceClp,
-      paidAt: new Date(),
-    })
-    await tx
-      .update(clientSubscriptions)
-      .set({ state: 'active', currentPeriodEnd: new Date(periodEnd.getTime() + PERIOD_MS) })
-      .where(eq(clientSubscriptions.id, sub.id))
-    return sub
-  })
 }

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/service.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
 import { accounts, recordRefund, RefundTooLargeError } from '../ledger/service.ts'
 import { csvTable } from '../../lib/csv.ts'
+import { clawBack } from './claw-back.ts'
 import { billingOf } from './trainer.ts'
 
 /** Months and days are Chile's: a payment at 23:30 on the 31st in Santiago belongs to that month. */
@@ -135,7 +136,9 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
       idempotencyKey: `refund-${payment.id}-${payment.refundedClp}-${wanted}`,
     })
     try {
-      await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund' })
+      const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund' })
+      // Every share that left the platform gives back its part (decision 092).
+      if (done.created) await clawBack(app, tx, done.payment, `refund:${refundId}`, done.reversal)
     } catch (err) {
       if (err instanceof RefundTooLargeError) throw unprocessable({ amountClp: 'tooBig' }, err.message)
       throw err

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
-import { signedEvent, startFakeStripe } from '../../testing/fake-stripe.ts'
+import { signedEvent, startFakeStripe, stripeMoney } from '../../testing/fake-stripe.ts'
 import { loginAs, PASSWORD } from '../billing/test-helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balanceOf } from '../ledger/service.ts'
@@ -23,9 +23,9 @@ import { confirmClient, createOffer, gymWithTrainer, invite, startClientCheckout
 // with an application fee for independent trainers, platform charges plus transfers for gym
 // trainers; signed webhooks applied exactly once with their ledger entries.
 let sessions = 0
-let refunds = 0
-let transfers = 0
-const stripe = await startFakeStripe(({ method, path, form }) => {
+const money = stripeMoney()
+const stripe = await startFakeStripe((call) => {
+  const { method, path, form } = call
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     const id = `cs_client_${++sessions}`
     return { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid' }
@@ -46,11 +46,7 @@ const stripe = await startFakeStripe(({ method, path, form }) => {
       metadata: {},
     }
   }
-  if (method === 'POST' && path === '/v1/refunds')
-    return { id: `re_${++refunds}`, object: 'refund', amount: Number(form.amount), charge: form.charge, status: 'succeeded' }
-  if (method === 'POST' && path === '/v1/transfers')
-    return { id: `tr_${++transfers}`, object: 'transfer', amount: Number(form.amount), destination: form.destination }
-  return undefined
+  return money.route(call)
 })
 afterAll(() => stripe.close())
 
@@ -197,7 +193,7 @@ describe("independent trainer: a direct charge on the trainer's account with the
     expect(refundCall.headers['stripe-account']).toBe('acct_independent')
     expect(refundCall.headers['idempotency-key']).toBeTruthy()
     expect(refundCall.form).toMatchObject({ charge: 'ch_ind_1', amount: '5000', refund_application_fee: 'true' })
-    const refundId = `re_${refunds}`
+    const refundId = money.refunds.at(-1)!.id
     // Stripe reports it (and one made in its own dashboard): the first is already applied.
     const report = await deliver(
       'charge.refunded',
@@ -225,6 +221,13 @@ describe("independent trainer: a direct charge on the trainer's account with the
     const [after] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.id, payments[0].id))
     expect(after.refundedClp).toBe(25_000)
     expect(after.disputedAt).not.toBeNull()
+    // Issue 19 finding 1: the connected account gave back the trainer's part; nobody is below zero.
+    expect(await balanceOf(ctx.app.db, `trainer:${independent.trainerId}`)).toBe(0)
+    const reversed = await ctx.app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.paymentId, payments[0].id), eq(ledgerTransactions.kind, 'transfer_reversal')))
+    expect(reversed).toHaveLength(3)
 
     await deliver('customer.subscription.deleted', {
       id: 'sub_ind_1',
@@ -318,6 +321,61 @@ describe("gym trainer: the platform charges, then transfers the trainer's and th
     expect(commissions).toEqual([
       expect.objectContaining({ grossClp: 40_000, trainerShareClp: 24_000, gymShareClp: 14_000, platformShareClp: 2_000 }),
     ])
+    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
+  })
+
+  it('a refund and a lost dispute take back every share that left; a refused reversal is a receivable (issue 19, finding 1)', async () => {
+    const gymAccount = 'acct_gym_test'
+    const paidFor = async (sub: string, charge: string, amount: number) => {
+      const c = await checkout(gym.trainer, amount)
+      const meta = { kind: 'client', invitationId: c.invitationId, clientUserId: c.clientId }
+      expect((await deliver('invoice.paid', invoice(sub, charge, amount, meta))).statusCode).toBe(200)
+      const [payment] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, charge))
+      return payment
+    }
+    const trainerAccount = `trainer:${gym.trainer.trainerId}`
+    const gymLedger = `gym:${gym.gymId}`
+    const before = { trainer: await balanceOf(ctx.app.db, trainerAccount), gym: await balanceOf(ctx.app.db, gymLedger) }
+
+    // 10,000,000 CLP paid; 6,000,000 and 3,500,000 transferred; the trainer refunds 4,000,000 then the rest.
+    const big = await paidFor('sub_gym_big', 'ch_gym_big', 10_000_000)
+    expect(money.netTo('acct_gym_trainer', 'ch_gym_big')).toBe(6_000_000)
+    expect(money.netTo(gymAccount, 'ch_gym_big')).toBe(3_500_000)
+    const part = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${big.id}/refunds`, {
+      token: gym.trainer.token,
+      body: { amountClp: 4_000_000 },
+    })
+    expect(part.statusCode, part.body).toBe(200)
+    expect(money.netTo('acct_gym_trainer', 'ch_gym_big')).toBe(3_600_000)
+    expect(money.netTo(gymAccount, 'ch_gym_big')).toBe(2_100_000)
+    const rest = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${big.id}/refunds`, { token: gym.trainer.token, body: {} })
+    expect(rest.statusCode, rest.body).toBe(200)
+    // Nothing of the refunded charge is left with anyone: what left the platform came back.
+    expect(money.netTo('acct_gym_trainer', 'ch_gym_big')).toBe(0)
+    expect(money.netTo(gymAccount, 'ch_gym_big')).toBe(0)
+    expect(money.refunds.filter((r) => r.charge === 'ch_gym_big').reduce((sum, r) => sum + r.amount, 0)).toBe(10_000_000)
+    expect(await balanceOf(ctx.app.db, trainerAccount)).toBe(before.trainer)
+    expect(await balanceOf(ctx.app.db, gymLedger)).toBe(before.gym)
+
+    // A lost dispute after the trainer's connected balance emptied: the gym's part comes back, the
+    // trainer's is a receivable (visible), never a negative trainer balance.
+    const disputed = await paidFor('sub_gym_dp', 'ch_gym_dp', 20_000)
+    money.refuseReversalsFrom('acct_gym_trainer')
+    expect(
+      (await deliver('charge.dispute.created', { id: 'dp_gym_1', object: 'dispute', charge: 'ch_gym_dp', amount: 20_000 })).statusCode,
+    ).toBe(200)
+    expect(money.netTo(gymAccount, 'ch_gym_dp')).toBe(0)
+    expect(money.netTo('acct_gym_trainer', 'ch_gym_dp')).toBe(12_000)
+    expect(await balanceOf(ctx.app.db, trainerAccount)).toBe(before.trainer)
+    expect(await balanceOf(ctx.app.db, `receivable:${trainerAccount}`)).toBe(-12_000)
+    const kinds = (await ctx.app.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, disputed.id))).map(
+      (t) => t.kind,
+    )
+    expect(kinds.sort()).toEqual(['dispute', 'payment', 'receivable', 'transfer', 'transfer', 'transfer_reversal'])
+    // The same dispute delivered again moves nothing.
+    const reversalsBefore = money.reversals.length
+    await deliver('charge.dispute.created', { id: 'dp_gym_1', object: 'dispute', charge: 'ch_gym_dp', amount: 20_000 })
+    expect(money.reversals).toHaveLength(reversalsBefore)
     expect((await checkLedger(ctx.app.db)).problems).toEqual([])
   })
 })

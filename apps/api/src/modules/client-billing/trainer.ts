@@ -70,8 +70,7 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
     rates = INDEPENDENT_RATES
     const stored = await latestSubscription(db, user.id)
     const now = Date.now()
-    const sub =
-      stored && stored.provider === app.payments.name && app.payments.subscriptionAt ? app.payments.subscriptionAt(stored, now) : stored
+    const sub = stored && stored.provider === app.payments.name ? app.payments.subscriptionAt(stored, now) : stored
     const live = sub && isSubscriptionLive(sub, now)
     if (!live) {
       if (write) throw new HttpError(403, 'An active subscription is needed to charge clients', { subscription: 'required' })

@@ -14,6 +14,8 @@ export const accounts = {
   platformRevenue: 'platform_revenue',
   trainer: (trainerId: string) => `trainer:${trainerId}`,
   gym: (gymId: string) => `gym:${gymId}`,
+  /** What a party owes the platform (a reversal its connected account could not cover): the only place a party goes below zero. */
+  receivable: (partyAccount: string) => `receivable:${partyAccount}`,
 }
 
 export type LedgerKind = (typeof ledgerTransactions.$inferInsert)['kind']
@@ -139,6 +141,34 @@ export async function recordTransfer(tx: Tx, input: { sourceKey: string; payment
   })
 }
 
+/** Money taken back from a party's connected account (a transfer reversal, or the party's part of a refund of a direct charge). */
+export async function recordTransferReversal(tx: Tx, input: { sourceKey: string; paymentId: string; account: string; amountClp: number }) {
+  if (input.amountClp === 0) return false
+  return postTransaction(tx, {
+    kind: 'transfer_reversal',
+    sourceKey: input.sourceKey,
+    paymentId: input.paymentId,
+    entries: [
+      { account: input.account, amountClp: input.amountClp },
+      { account: accounts.providerClearing, amountClp: -input.amountClp },
+    ],
+  })
+}
+
+/** A reversal the provider refused: the party's debt moves to its receivable account, visible to operators. */
+export async function recordReceivable(tx: Tx, input: { sourceKey: string; paymentId: string; account: string; amountClp: number }) {
+  if (input.amountClp === 0) return false
+  return postTransaction(tx, {
+    kind: 'receivable',
+    sourceKey: input.sourceKey,
+    paymentId: input.paymentId,
+    entries: [
+      { account: input.account, amountClp: input.amountClp },
+      { account: accounts.receivable(input.account), amountClp: -input.amountClp },
+    ],
+  })
+}
+
 export class RefundTooLargeError extends Error {
   constructor(public readonly refundable: number) {
     super(`at most ${refundable} CLP can be refunded`)
@@ -154,7 +184,7 @@ export class RefundTooLargeError extends Error {
 export async function recordRefund(
   tx: Tx,
   input: { paymentId: string; providerRefundId: string; amountClp: number; kind: 'refund' | 'dispute' },
-): Promise<{ payment: PaymentRow; created: boolean }> {
+): Promise<{ payment: PaymentRow; created: boolean; reversal: Shares }> {
   const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.id, input.paymentId)).limit(1).for('update')
   if (!payment) throw new Error(`no payment ${input.paymentId}`)
   const [seen] = await tx
@@ -162,7 +192,7 @@ export async function recordRefund(
     .from(clientRefunds)
     .where(eq(clientRefunds.providerRefundId, input.providerRefundId))
     .limit(1)
-  if (seen) return { payment, created: false }
+  if (seen) return { payment, created: false, reversal: { trainer: 0, gym: 0, platform: 0 } }
   const refundable = payment.amountClp - payment.refundedClp
   if (!Number.isSafeInteger(input.amountClp) || input.amountClp < 1 || input.amountClp > refundable)
     throw new RefundTooLargeError(refundable)
@@ -185,5 +215,5 @@ export async function recordRefund(
   // A dispute is the bank's, not a refund the client is told of by us.
   if (input.kind === 'refund')
     await queueReceipt(tx, { paymentId: payment.id, kind: 'refund', amountClp: input.amountClp, reference: input.providerRefundId })
-  return { payment: updated, created: true }
+  return { payment: updated, created: true, reversal }
 }

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../db/schema.ts'
-import { completeCheckout, latestSubscription, trialAvailable } from '../billing/service.ts'
-import { applyAccountUpdate } from '../connect/service.ts'
+import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../../db/schema.ts'
+import { completeCheckout, latestSubscription, trialAvailable } from '../../../modules/billing/service.ts'
+import { applyAccountUpdate } from '../../../modules/connect/service.ts'
 import { formatDate, html, page, priceText, type Html } from './pages.ts'
-import { rollSandboxPeriods, sandboxActive, sandboxCustomerOf, sandboxStart } from './service.ts'
+import { rollSandboxPeriods, sandboxActive, sandboxCustomerOf, sandboxStart } from './provider.ts'
 
 const Params = z.object({ id: z.string().min(1).max(100) })
 /** Renewals nobody looks at are stored on this timer; the portal page stores its user's at once. */

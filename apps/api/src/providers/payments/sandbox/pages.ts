@@ -1,5 +1,5 @@
 import { formatClp } from '@app/contracts/format-clp'
-import { brand } from '../../brand.ts'
+import { brand } from '../../../brand.ts'
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

@@ -2,10 +2,10 @@ import { LIVE_SUBSCRIPTION_STATES, TRIAL_DAYS } from '@app/contracts/constants'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
-import type { Tx } from '../../db/client.ts'
-import { providerLinks, subscriptions } from '../../db/schema.ts'
-import type { PaymentProvider, ProviderSubscription, SubscriptionPeriod } from '../../plugins/payments.ts'
-import { latestSubscription, type SubscriptionStart } from '../billing/service.ts'
+import type { Tx } from '../../../db/client.ts'
+import { providerLinks, subscriptions } from '../../../db/schema.ts'
+import { latestSubscription, type SubscriptionStart } from '../../../modules/billing/service.ts'
+import { NoWebhooksError, type PaymentProvider, type ProviderSubscription, type SubscriptionPeriod } from '../types.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 const PERIOD_MS = 30 * DAY_MS
@@ -118,6 +118,12 @@ export function sandboxProvider(db: Tx, appUrl: string): PaymentProvider {
     createOnboardingLink: ({ userId, returnUrl }) => link('connect', 'acl_sbx', userId, returnUrl),
     fetchPayoutAccount: async () => null,
     subscriptionAt: sandboxPeriodAt,
+    // The sandbox decides trial or paid inside the completing transaction: never a repeated trial to end.
+    endTrial: async () => {},
+    // Its pages change this database directly: there is nothing to deliver.
+    parseWebhook: async () => {
+      throw new NoWebhooksError('the sandbox sends no webhooks')
+    },
     clients: {
       async createCheckout() {
         const id = sandboxId('cs_sbx')
@@ -129,6 +135,7 @@ export function sandboxProvider(db: Tx, appUrl: string): PaymentProvider {
       refund: async () => ({ refundId: sandboxId('re_sbx') }),
       // No money moves in the sandbox: shares stay as balances in the ledger.
       transfer: async () => null,
+      reverseTransfer: async () => null,
     },
   }
 }

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { clientCheckouts, clientInvitations, clientSubscriptions, offers, providerLinks, trainers } from '../../db/schema.ts'
-import { sandboxPay, sandboxRenew } from '../client-billing/events.ts'
+import { clientCheckouts, clientInvitations, clientSubscriptions, offers, providerLinks, trainers } from '../../../db/schema.ts'
+import { sandboxPay, sandboxRenew } from './money.ts'
 import { formatDate, html, page, priceText, type Html } from './pages.ts'
-import { sandboxActive } from './service.ts'
+import { sandboxActive } from './provider.ts'
 
 const Params = z.object({ id: z.string().min(1).max(100) })
 const SubParams = z.object({ id: z.string().min(1).max(100), subscriptionId: z.string().uuid() })

@@ -1,0 +1,55 @@
+import { ApiErrorSchema } from '@app/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { receiveWebhook } from './webhook.ts'
+
+const Received = z.object({ received: z.literal(true), duplicate: z.boolean() })
+
+export default async function paymentWebhookRoutes(fastify: FastifyInstance) {
+  // The webhook reads the raw body: the signature covers the exact bytes the provider sent.
+  fastify.removeContentTypeParser('application/json')
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body))
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post(
+    '/payments/:provider/webhook',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Payment provider events (signed by the provider)',
+        operationId: 'receivePaymentWebhook',
+        description:
+          'Called by the payment provider in use, not by apps: the events of checkouts, subscriptions, invoices, refunds, disputes and payout accounts, with its signature. A repeated event is acknowledged as a duplicate; another provider answers 404.',
+        params: z.object({ provider: z.string().min(1).max(40) }),
+        response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { event, duplicate } = await receiveWebhook(app, request.params.provider, request.body, request.headers)
+      request.log.info({ eventId: event.id, type: event.type, duplicate }, 'payment webhook')
+      return { received: true as const, duplicate }
+    },
+  )
+
+  // The address Stripe endpoints were registered with before decision 091, kept so they keep working: the provider in use answers.
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+        operationId: 'receiveStripeWebhook',
+        description:
+          'The earlier address of the payment webhook (/payments/{provider}/webhook with provider stripe): the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with STRIPE_WEBHOOK_SECRET. A repeated event is acknowledged as a duplicate.',
+        deprecated: true,
+        response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { event, duplicate } = await receiveWebhook(app, app.payments.name, request.body, request.headers)
+      request.log.info({ eventId: event.id, type: event.type, duplicate }, 'payment webhook')
+      return { received: true as const, duplicate }
+    },
+  )
+}

@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { clientSubscriptions } from '../../../db/schema.ts'
+import { completeClientCheckout } from '../../../modules/client-billing/client.ts'
+import { recordPayment } from '../../../modules/ledger/service.ts'
+
+/** The sandbox's client billing: its checkout page charges; its portal cancels and simulates renewals. */
+
+const PERIOD_MS = 30 * 24 * 3600 * 1000
+
+/** The sandbox's checkout pays: the subscription starts and its first month is charged, at once. */
+export async function sandboxPay(app: FastifyInstance, checkoutId: string, ids: { subscriptionId: string; customerId: string }) {
+  return app.db.transaction(async (tx) => {
+    const now = Date.now()
+    const sub = await completeClientCheckout(app, tx, checkoutId, {
+      providerSubscriptionId: ids.subscriptionId,
+      customerId: ids.customerId,
+      accountId: null,
+      currentPeriodEnd: new Date(now + PERIOD_MS),
+    })
+    if (!sub) return null
+    await recordPayment(tx, sub, { providerPaymentId: `py_sbx_${checkoutId}`, amountClp: sub.priceClp, paidAt: new Date(now) })
+    return sub
+  })
+}
+
+/**
+ * Simulates the end of the current period: a cancelled-at-period-end subscription ends; otherwise
+ * the next month is charged (`fail`: the charge fails and the subscription is past due). The
+ * payment id is the period's, so pressing twice charges a period once.
+ */
+export async function sandboxRenew(app: FastifyInstance, subscriptionId: string, clientUserId: string, fail: boolean) {
+  return app.db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(clientSubscriptions)
+      .where(
+        and(
+          eq(clientSubscriptions.id, subscriptionId),
+          eq(clientSubscriptions.clientUserId, clientUserId),
+          eq(clientSubscriptions.provider, 'sandbox'),
+        ),
+      )
+      .limit(1)
+      .for('update')
+    if (!sub || sub.state === 'cancelled') return sub
+    if (sub.cancelAtPeriodEnd) {
+      await tx.update(clientSubscriptions).set({ state: 'cancelled', cancelledAt: new Date() }).where(eq(clientSubscriptions.id, sub.id))
+      return sub
+    }
+    if (fail) {
+      await tx.update(clientSubscriptions).set({ state: 'past_due' }).where(eq(clientSubscriptions.id, sub.id))
+      return sub
+    }
+    const periodEnd = sub.currentPeriodEnd ?? new Date()
+    await recordPayment(tx, sub, {
+      providerPaymentId: `py_sbx_${sub.id}_${periodEnd.getTime()}`,
+      amountClp: sub.priceClp,
+      paidAt: new Date(),
+    })
+    await tx
+      .update(clientSubscriptions)
+      .set({ state: 'active', currentPeriodEnd: new Date(periodEnd.getTime() + PERIOD_MS) })
+      .where(eq(clientSubscriptions.id, sub.id))
+    return sub
+  })
+}

@@ -1,0 +1,138 @@
+/** A subscription as every provider reports it. */
+export interface ProviderSubscription {
+  id: string
+  customerId: string | null
+  status: 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused'
+  trialEnd: Date | null
+  currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+  canceledAt: Date | null
+}
+
+export interface ProviderCheckout {
+  status: 'open' | 'complete' | 'expired'
+  paymentStatus: 'unpaid' | 'paid' | 'no_payment_required'
+  subscription: ProviderSubscription | null
+}
+
+export interface CheckoutInput {
+  userId: string
+  customerEmail: string
+  /** The provider customer of this user's earlier subscription, reused so one person is one customer. */
+  customerId?: string | null
+  /** 0: no free trial (this person had one); the first period is charged at checkout. */
+  trialDays: number
+  plan: { id: string; key: string; title: string; priceClp: number | null }
+  successUrl: string
+  cancelUrl: string
+}
+
+/** A provider event, already verified and reduced to what the platform reacts to; `at`: when the provider created it. */
+export type ProviderEvent = { id: string; type: string; at: Date } & (
+  | {
+      kind: 'checkout.completed'
+      sessionId: string
+      paymentStatus: ProviderCheckout['paymentStatus']
+      subscription: ProviderSubscription | null
+      account?: string | null
+      metadata?: Record<string, string>
+    }
+  | { kind: 'subscription.changed'; subscription: ProviderSubscription }
+  | {
+      kind: 'invoice.paid'
+      subscriptionId: string
+      periodEnd: Date | null
+      invoiceId?: string
+      chargeId?: string | null
+      amountPaid?: number
+      account?: string | null
+      metadata?: Record<string, string>
+    }
+  | { kind: 'invoice.failed'; subscriptionId: string }
+  | { kind: 'charge.refunded'; chargeId: string; refunds: { id: string; amount: number }[] }
+  | { kind: 'charge.disputed'; disputeId: string; chargeId: string; amount: number }
+  | { kind: 'account.updated'; accountId: string; chargesEnabled: boolean; detailsSubmitted: boolean }
+  | { kind: 'ignored' }
+)
+
+/** The webhook's signature does not verify: answered 400, nothing applied. */
+export class WebhookSignatureError extends Error {}
+/** The provider refused to move money (a transfer reversal on an empty connected balance); an outage is not this. */
+export class TransferRefusedError extends Error {}
+/** This provider sends no webhooks (the sandbox): answered 404. */
+export class NoWebhooksError extends Error {}
+
+/** The request headers a webhook arrived with; each provider reads its own signature header. */
+export type WebhookHeaders = Record<string, string | string[] | undefined>
+
+/** A client's checkout of a trainer's offer (issue 12, decision 063). */
+export interface ClientCheckoutInput {
+  clientUserId: string
+  clientEmail: string
+  offer: { id: string; title: string; priceClp: number }
+  /** direct: charged on the trainer's connected account with the platform fee; platform: charged here, shares transferred. */
+  chargeMode: 'direct' | 'platform'
+  trainerAccountId: string | null
+  platformFeeBps: number
+  /** Copied onto the provider's checkout and subscription: the webhook finds our rows by it. */
+  metadata: Record<string, string>
+  successUrl: string
+  cancelUrl: string
+}
+
+/** What client billing asks of a provider; the sandbox's side lives in this database. */
+export interface ClientPayments {
+  createCheckout(input: ClientCheckoutInput): Promise<{ id: string; url: string }>
+  createPortal(input: {
+    clientUserId: string
+    customerId: string | null
+    accountId: string | null
+    returnUrl: string
+  }): Promise<{ url: string }>
+  cancelSubscription(input: { subscriptionId: string; accountId: string | null; atPeriodEnd: boolean }): Promise<void>
+  refund(input: { paymentId: string; amountClp: number; accountId: string | null; idempotencyKey: string }): Promise<{ refundId: string }>
+  /** Pays a share out of the platform's balance to a connected account; null: this provider moves no money. */
+  transfer(input: {
+    amountClp: number
+    destination: string
+    sourcePaymentId: string
+    idempotencyKey: string
+  }): Promise<{ transferId: string } | null>
+  /** Takes back part of a transfer from the connected account; null: this provider moves no money. Throws TransferRefusedError. */
+  reverseTransfer(input: { transferId: string; amountClp: number; idempotencyKey: string }): Promise<{ reversalId: string } | null>
+}
+
+/** What a provider's billing engine moves on its own: a period's status and end. */
+export type SubscriptionPeriod = Pick<ProviderSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'canceledAt'>
+
+/** The providers there are; stored with every row a provider creates. */
+export type ProviderName = 'sandbox' | 'stripe'
+
+/**
+ * Checkout, billing portal, payout onboarding and webhooks behind one interface (decision 091):
+ * the built-in sandbox (pages on this server, no keys; ./sandbox) or Stripe (./stripe). The
+ * services store what a provider reports and never ask which provider it is; a provider keeps
+ * only its own side (for the sandbox, its pages, links and renewals, in this database).
+ */
+export interface PaymentProvider {
+  /** Stored with every row it creates: a row of another provider means nothing to this one. */
+  readonly name: ProviderName
+  createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>
+  /** The provider's current view of a checkout; null when this server is the source of truth (sandbox). */
+  fetchCheckout(id: string): Promise<ProviderCheckout | null>
+  createPortal(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>
+  createPayoutAccount(input: { userId: string; email: string; country: string }): Promise<{ accountId: string }>
+  createOnboardingLink(input: { userId: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
+  fetchPayoutAccount(accountId: string): Promise<{ chargesEnabled: boolean; detailsSubmitted: boolean } | null>
+  /** Ends a subscription's trial now (the first period is charged); a provider that grants no repeated trial does nothing. */
+  endTrial(subscriptionId: string): Promise<void>
+  /** Verifies the signature and reduces the event; throws WebhookSignatureError, or NoWebhooksError. */
+  parseWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<ProviderEvent>
+  /**
+   * A stored subscription as the provider sees it at `now` (renewed or ended), without writing.
+   * A provider that reports every change by webhook answers the row as stored.
+   */
+  subscriptionAt<T extends SubscriptionPeriod>(sub: T, now: number): T
+  /** Trainers charging their clients (issue 12). */
+  readonly clients: ClientPayments
+}
