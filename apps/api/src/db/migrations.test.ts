@@ -18,6 +18,7 @@ import { hashPassword } from '../modules/users/hashing.ts'
 import { call, openTestDatabase, recordingTransport, uniqueEmail } from '../testing/app.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/db-template.ts'
 import { migrationsFolder, openDatabase, pgliteExtensions, type Database, type Db } from './client.ts'
+import { loadExerciseLibrary } from './exercise-library.ts'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }
@@ -99,6 +100,8 @@ describe(`migrations on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     const scratch = await emptyDatabaseMigratedWith(migrationsFolder)
     const applied = await scratch.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
     expect(applied.rows[0]).toEqual({ n: journal.entries.length })
+    // Opening a database loads the exercise library after the migrations (decision 131): so does this one.
+    expect(await loadExerciseLibrary(scratch.db)).toBe(true)
     const template = await openTestDatabase()
     cleanups.push(async () => {
       await template.drop()
