@@ -3,6 +3,7 @@ import { EmailSchema } from '@app/contracts'
 import type { Db } from '../db/client.ts'
 import { ADMIN_SETUP_LINK_TTL_HOURS, createPlatformAdmin, UnverifiedEmailError } from '../modules/admin/service.ts'
 import { checkLedger } from '../modules/ledger/check.ts'
+import { purgeClosedAccounts } from '../modules/privacy/purge.ts'
 
 /** What a command printed and its exit status: the same whether it ran here or in the server. */
 export interface CommandResult {
@@ -79,5 +80,31 @@ const ledgerCheck: OpsCommand<Record<string, never>> = {
   },
 }
 
+/** The 90-day purge of closed accounts (issue 20), as the server's hourly job runs it, until none is due. */
+const privacyPurge: OpsCommand<Record<string, never>> = {
+  name: 'privacy:purge',
+  whileServerRuns: 'in-server',
+  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  async run(ctx) {
+    let accounts = 0
+    let leads = 0
+    for (;;) {
+      const done = await purgeClosedAccounts(ctx.db)
+      accounts += done.accounts
+      leads += done.leads
+      if (done.accounts === 0) break
+    }
+    return {
+      exitCode: 0,
+      stdout: [`privacy:purge on ${ctx.kind}: ${accounts} closed account(s) purged, ${leads} old lead(s) deleted`],
+      stderr: [],
+    }
+  },
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: Record<string, OpsCommand<any>> = { [adminCreate.name]: adminCreate, [ledgerCheck.name]: ledgerCheck }
+export const commands: Record<string, OpsCommand<any>> = {
+  [adminCreate.name]: adminCreate,
+  [ledgerCheck.name]: ledgerCheck,
+  [privacyPurge.name]: privacyPurge,
+}
