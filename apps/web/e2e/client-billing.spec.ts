@@ -433,7 +433,9 @@ async function clientPaymentThroughApi(request: APIRequestContext) {
   const link = (await invitationPath(request, email)).split('/').pop()!
   expect((await request.post(`/api/v1/client-invitations/${link}/code`)).status()).toBe(200)
   const otp = await mailedCode(request, email)
-  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, { data: { otp, firstName: 'Lía', lastName: 'Libro' } })
+  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, {
+    data: { otp, firstName: 'Lía', lastName: 'Libro', birthDate: '1995-06-15' },
+  })
   expect(confirmed.status(), await confirmed.text()).toBe(200)
   const origin = new URL(confirmed.url()).origin
   const checkout = await request.post(`/api/v1/client-invitations/${link}/checkout`, {

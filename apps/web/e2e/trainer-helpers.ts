@@ -96,7 +96,9 @@ export async function trainerThroughApi(
   const { verificationToken } = await (await ok(await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } }))).json()
   const registration = { email, password: PASSWORD, firstName: opts.firstName ?? 'Camila', lastName: opts.lastName ?? 'Rojas' }
   const registered = await ok(
-    await request.post('/api/v1/auth/email/register', { data: { ...registration, userType: 'member', verificationToken } }),
+    await request.post('/api/v1/auth/email/register', {
+      data: { ...registration, userType: 'member', birthDate: '1990-04-02', verificationToken },
+    }),
   )
   const { id: userId, signupToken } = await registered.json()
   const flow = { authorization: `Bearer ${signupToken}` }

@@ -10109,10 +10109,13 @@ export interface operations {
          *       "firstName": "Ana",
          *       "lastName": "Pérez",
          *       "userType": "member",
+         *       "birthDate": "1990-04-02",
          *       "verificationToken": "vt_6f1e2d3c4b5a69788796a5b4c3d2e1f0"
          *     }
          */
         'application/json': {
+          /** Format: date */
+          birthDate: string
           email: string
           firstName: string
           lastName: string
@@ -13589,6 +13592,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: date */
+          birthDate?: string
           firstName?: string
           lastName?: string
           otp: string

@@ -21,7 +21,7 @@ import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitati
 import { ClientLayout, formatClp } from '../components/client-layout'
 
 // A new client gives a name: the contract leaves it optional for people who already have an account.
-const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true })
+const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true, birthDate: true })
 type ConfirmInput = z.input<typeof ConfirmFormSchema>
 type ConfirmOutput = z.output<typeof ConfirmFormSchema>
 
@@ -74,7 +74,7 @@ function OfferSummary({ invitation }: { invitation: InvitationDetails }) {
 function CodeForm({ token, invitation }: { token: string; invitation: InvitationDetails }) {
   const form = useForm<ConfirmInput, unknown, ConfirmOutput>({
     resolver: formResolver(ConfirmFormSchema, 'es'),
-    defaultValues: { otp: '', firstName: '', lastName: '' },
+    defaultValues: { otp: '', firstName: '', lastName: '', birthDate: '' },
   })
   const { errors } = form.formState
   const [leaving, setLeaving] = useState(false)
@@ -95,7 +95,7 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
     } catch (err) {
       let shown = false
       for (const [field, code] of Object.entries((err instanceof ApiError && err.errors) || {})) {
-        if (field !== 'otp' && field !== 'firstName' && field !== 'lastName') continue
+        if (field !== 'otp' && field !== 'firstName' && field !== 'lastName' && field !== 'birthDate') continue
         form.setError(field as FieldPath<ConfirmInput>, { type: code, message: errorText(field, code, 'es') })
         shown = true
       }
@@ -156,6 +156,26 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
               {...form.register('lastName')}
             />
           </div>
+          <FormField
+            id="invitation-birth-date"
+            label="Fecha de nacimiento"
+            type="date"
+            autoComplete="bday"
+            error={errors.birthDate?.message}
+            hint="Debes tener al menos 16 años."
+            {...form.register('birthDate')}
+          />
+          <p className="text-xs text-muted-foreground">
+            Al confirmar aceptas los{' '}
+            <Link to="/terminos" className="underline">
+              términos y condiciones
+            </Link>{' '}
+            y la{' '}
+            <Link to="/privacidad" className="underline">
+              política de privacidad
+            </Link>
+            .
+          </p>
           {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
