@@ -105,6 +105,7 @@ async function clientAcceptsAndPays(
   await client.getByLabel('Código de verificación').fill(wrong)
   await client.getByLabel('Nombre', { exact: true }).fill('Carla')
   await client.getByLabel('Apellido').fill('Cliente')
+  await client.getByLabel('Fecha de nacimiento').fill('1995-06-15')
   await client.getByRole('button', { name: 'Confirmar y pagar' }).click()
   await expect(client.getByText('Código inválido o expirado').first()).toBeVisible()
   if (opts.shots) {

@@ -20,6 +20,7 @@ export async function registerUntilCode(page: Page, email: string, opts: { axe?:
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta de entrenador' })).toBeVisible()
   await page.getByLabel('Nombre', { exact: true }).fill('camila')
   await page.getByLabel('Apellido').fill('rojas')
+  await page.getByLabel('Fecha de nacimiento').fill('1990-04-02')
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Camila')
   await page.getByLabel('Correo electrónico').fill(`  ${email.toUpperCase()}`)
   const submit = page.getByRole('button', { name: 'Continuar' })
