@@ -40,6 +40,7 @@ describe('the generated API client (issue 28)', () => {
         firstName: 'Ana',
         lastName: 'Pérez',
         userType: 'member',
+        birthDate: '1990-04-02',
         verificationToken: verified.data!.verificationToken,
       },
     })

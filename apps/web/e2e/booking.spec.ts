@@ -54,6 +54,7 @@ async function clientPays(browser: Browser, request: APIRequestContext, email: s
   await client.getByLabel('Código de verificación').fill(await mailedCode(request, email))
   await client.getByLabel('Nombre', { exact: true }).fill('Carla')
   await client.getByLabel('Apellido').fill('Cliente')
+  await client.getByLabel('Fecha de nacimiento').fill('1995-06-15')
   await client.getByRole('button', { name: 'Confirmar y pagar' }).click()
   await expect(client).toHaveURL(/\/sandbox\/client-checkout\//)
   await client.getByRole('button', { name: 'Pagar' }).click()

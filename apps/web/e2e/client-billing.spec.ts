@@ -105,6 +105,7 @@ async function clientAcceptsAndPays(
   await client.getByLabel('Código de verificación').fill(wrong)
   await client.getByLabel('Nombre', { exact: true }).fill('Carla')
   await client.getByLabel('Apellido').fill('Cliente')
+  await client.getByLabel('Fecha de nacimiento').fill('1995-06-15')
   await client.getByRole('button', { name: 'Confirmar y pagar' }).click()
   await expect(client.getByText('Código inválido o expirado').first()).toBeVisible()
   if (opts.shots) {
@@ -434,7 +435,9 @@ async function clientPaymentThroughApi(request: APIRequestContext) {
   const link = (await invitationPath(request, email)).split('/').pop()!
   expect((await request.post(`/api/v1/client-invitations/${link}/code`)).status()).toBe(200)
   const otp = await mailedCode(request, email)
-  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, { data: { otp, firstName: 'Lía', lastName: 'Libro' } })
+  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, {
+    data: { otp, firstName: 'Lía', lastName: 'Libro', birthDate: '1995-06-15' },
+  })
   expect(confirmed.status(), await confirmed.text()).toBe(200)
   const origin = new URL(confirmed.url()).origin
   const checkout = await request.post(`/api/v1/client-invitations/${link}/checkout`, {

@@ -20,6 +20,7 @@ export async function registerUntilCode(page: Page, email: string, opts: { axe?:
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta de entrenador' })).toBeVisible()
   await page.getByLabel('Nombre', { exact: true }).fill('camila')
   await page.getByLabel('Apellido').fill('rojas')
+  await page.getByLabel('Fecha de nacimiento').fill('1990-04-02')
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Camila')
   await page.getByLabel('Correo electrónico').fill(`  ${email.toUpperCase()}`)
   const submit = page.getByRole('button', { name: 'Continuar' })
@@ -96,7 +97,9 @@ export async function trainerThroughApi(
   const { verificationToken } = await (await ok(await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } }))).json()
   const registration = { email, password: PASSWORD, firstName: opts.firstName ?? 'Camila', lastName: opts.lastName ?? 'Rojas' }
   const registered = await ok(
-    await request.post('/api/v1/auth/email/register', { data: { ...registration, userType: 'member', verificationToken } }),
+    await request.post('/api/v1/auth/email/register', {
+      data: { ...registration, userType: 'member', birthDate: '1990-04-02', verificationToken },
+    }),
   )
   const { id: userId, signupToken } = await registered.json()
   const flow = { authorization: `Bearer ${signupToken}` }

@@ -244,6 +244,7 @@ test('login: empty fields, unknown e-mail and a member without subscription @mob
   await page.goto('/auth/register')
   await page.getByLabel('Nombre', { exact: true }).fill('Otra')
   await page.getByLabel('Apellido').fill('Persona')
+  await page.getByLabel('Fecha de nacimiento').fill('1990-04-02')
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Confirmar contraseña').fill(PASSWORD)

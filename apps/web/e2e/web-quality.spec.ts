@@ -14,7 +14,15 @@ async function registerMember(request: APIRequestContext, email: string) {
   expect(verified.ok()).toBe(true)
   const { verificationToken } = (await verified.json()) as { verificationToken: string }
   const res = await request.post('/api/v1/auth/email/register', {
-    data: { email, password: PASSWORD, firstName: 'Marta', lastName: 'Soto', userType: 'member', verificationToken },
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: 'Marta',
+      lastName: 'Soto',
+      userType: 'member',
+      birthDate: '1990-04-02',
+      verificationToken,
+    },
   })
   expect(res.ok(), await res.text()).toBe(true)
   return (await res.json()) as { id: string }

@@ -11251,10 +11251,13 @@ export interface operations {
          *       "firstName": "Ana",
          *       "lastName": "Pérez",
          *       "userType": "member",
+         *       "birthDate": "1990-04-02",
          *       "verificationToken": "vt_6f1e2d3c4b5a69788796a5b4c3d2e1f0"
          *     }
          */
         'application/json': {
+          /** Format: date */
+          birthDate: string
           email: string
           firstName: string
           /** @enum {string} */
@@ -14746,6 +14749,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: date */
+          birthDate?: string
           firstName?: string
           lastName?: string
           otp: string

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BirthDateSchema } from './privacy.ts'
 import { EmailSchema, LoginResponseSchema } from './auth.ts'
 import { OTP_LENGTH } from './constants.ts'
 
@@ -213,6 +214,8 @@ export const InvitationConfirmSchema = z.strictObject({
     .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'invalidOrExpired' }),
   firstName: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'tooLong' }).optional(),
   lastName: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'tooLong' }).optional(),
+  /** Required with the names for a new account (issue 20: 16 or older). */
+  birthDate: BirthDateSchema.optional(),
 })
 export type InvitationConfirm = z.infer<typeof InvitationConfirmSchema>
 /** A session for the client (same shape as a login). */

@@ -22,7 +22,9 @@ export function ageOn(birthDate: string, today: string): number {
 }
 
 /** A birth date (YYYY-MM-DD) of someone at least MIN_AGE (checked by the API against today in Chile). */
-export const BirthDateSchema = z.iso.date({ error: 'invalid' }).refine((d) => d >= '1900-01-01', { error: 'invalid' })
+export const BirthDateSchema = z.iso
+  .date({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+  .refine((d) => d >= '1900-01-01', { error: 'invalid' })
 
 const OtpField = z
   .string()

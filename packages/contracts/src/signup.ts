@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EmailSchema, LanguageSchema } from './auth.ts'
 import { OTP_LENGTH, SIGNUP_PASSWORD_MIN } from './constants.ts'
+import { BirthDateSchema } from './privacy.ts'
 
 export const OtpRequestSchema = z.strictObject({ email: EmailSchema }).meta({ examples: [{ email: 'ana.perez@example.com' }] })
 export type OtpRequest = z.infer<typeof OtpRequestSchema>
@@ -67,6 +68,8 @@ export const MemberRegistrationSchema = z
     firstName: z.string().trim().min(1, { error: 'required' }).max(100),
     lastName: z.string().trim().min(1, { error: 'required' }).max(100),
     userType: z.literal('member'),
+    /** Issue 20: at least MIN_AGE (16) today in Chile; registering accepts the current terms and privacy policy. */
+    birthDate: BirthDateSchema,
     /** From `POST /auth/email/otp/verify` for this e-mail; used up by the registration. */
     verificationToken: z.string().trim().min(1, { error: 'required' }).max(200),
     /** The language of the registration screen: the account's language (decision 161). */
@@ -80,6 +83,7 @@ export const MemberRegistrationSchema = z
         firstName: 'Ana',
         lastName: 'Pérez',
         userType: 'member',
+        birthDate: '1990-04-02',
         verificationToken: 'vt_6f1e2d3c4b5a69788796a5b4c3d2e1f0',
       },
     ],

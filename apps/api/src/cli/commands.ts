@@ -7,6 +7,7 @@ import { ADMIN_SETUP_LINK_TTL_HOURS, createPlatformAdmin, UnverifiedEmailError }
 import { checkLedger } from '../modules/ledger/check.ts'
 import { movementSourceFor } from '../modules/reconcile/movements.ts'
 import { reconcile } from '../modules/reconcile/service.ts'
+import { purgeClosedAccounts } from '../modules/privacy/purge.ts'
 
 /** What a command printed and its exit status: the same whether it ran here or in the server. */
 export interface CommandResult {
@@ -120,6 +121,25 @@ const ledgerReconcile: OpsCommand<z.infer<typeof LedgerReconcileArgsSchema>> = {
     )
     if (stderr.length) return { exitCode: 1, stdout, stderr: [...stderr, `ledger:reconcile found ${stderr.length} difference(s)`] }
     return { exitCode: 0, stdout: [...stdout, 'ledger:reconcile: the ledger and the provider agree'], stderr }
+/** The 90-day purge of closed accounts (issue 20), as the server's hourly job runs it, until none is due. */
+const privacyPurge: OpsCommand<Record<string, never>> = {
+  name: 'privacy:purge',
+  whileServerRuns: 'in-server',
+  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  async run(ctx) {
+    let accounts = 0
+    let leads = 0
+    for (;;) {
+      const done = await purgeClosedAccounts(ctx.db)
+      accounts += done.accounts
+      leads += done.leads
+      if (done.accounts === 0) break
+    }
+    return {
+      exitCode: 0,
+      stdout: [`privacy:purge on ${ctx.kind}: ${accounts} closed account(s) purged, ${leads} old lead(s) deleted`],
+      stderr: [],
+    }
   },
 }
 
@@ -128,4 +148,5 @@ export const commands: Record<string, OpsCommand<any>> = {
   [adminCreate.name]: adminCreate,
   [ledgerCheck.name]: ledgerCheck,
   [ledgerReconcile.name]: ledgerReconcile,
+  [privacyPurge.name]: privacyPurge,
 }

@@ -51,6 +51,8 @@ function sample(schema: JsonSchema, key: string): unknown {
       if (schema.format === 'uuid') return randomUUID()
       if (schema.pattern === '^\\d{6}$') return '123456'
       if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2030-01-07'
+      // A birth date (issue 20): a valid one of someone over 16.
+      if (schema.format === 'date') return '1990-04-02'
       if (/email/i.test(key)) return uniqueEmail('nul')
       if (/password/i.test(key)) return 'Segura123!'
       if (/url|redirect/i.test(key)) return 'http://localhost:3000/vuelta'

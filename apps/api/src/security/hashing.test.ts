@@ -161,6 +161,7 @@ describe('password hashing in the app', () => {
           firstName: 'A',
           lastName: 'B',
           userType: 'member',
+          birthDate: '1990-04-02',
           verificationToken: 'made-up',
         },
       })

@@ -127,7 +127,7 @@ describe('no secret reaches the log, at any level (issue 9 item 2)', () => {
     keep('verification token', verificationToken)
     const registered = await api('/api/v1/auth/email/register', {
       method: 'POST',
-      body: { email, password, firstName: 'Lola', lastName: 'Log', userType: 'member', verificationToken },
+      body: { email, password, firstName: 'Lola', lastName: 'Log', userType: 'member', birthDate: '1990-04-02', verificationToken },
     })
     expect(registered.status, registered.body).toBe(200)
     const { id: userId, signupToken } = registered.json()

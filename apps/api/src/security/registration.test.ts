@@ -31,6 +31,7 @@ const register = (email: string, password: string, verificationToken?: string) =
       firstName: 'Camila',
       lastName: 'Rojas',
       userType: 'member',
+      birthDate: '1990-04-02',
       ...(verificationToken === undefined ? {} : { verificationToken }),
     },
     ip: freshIp(),

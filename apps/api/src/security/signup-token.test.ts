@@ -19,7 +19,15 @@ async function signUp() {
   const otp = (await mailTo(email)).match(/\b(\d{6})\b/)![1]
   const { verificationToken } = (await call(ctx.app, 'POST', '/api/v1/auth/email/otp/verify', { body: { email, otp } })).json()
   const res = await call(ctx.app, 'POST', '/api/v1/auth/email/register', {
-    body: { email, password: PASSWORD, firstName: 'Camila', lastName: 'Rojas', userType: 'member', verificationToken },
+    body: {
+      email,
+      password: PASSWORD,
+      firstName: 'Camila',
+      lastName: 'Rojas',
+      userType: 'member',
+      birthDate: '1990-04-02',
+      verificationToken,
+    },
   })
   expect(res.statusCode).toBe(200)
   const { id, signupToken } = res.json() as { id: string; signupToken: string }

@@ -55,6 +55,7 @@ export interface PendingRegistration {
   password: string
   firstName: string
   lastName: string
+  birthDate: string
 }
 let pending: PendingRegistration | null = null
 export const setPendingRegistration = (value: PendingRegistration | null) => {

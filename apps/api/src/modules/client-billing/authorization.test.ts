@@ -322,7 +322,7 @@ describe('client billing: who may call each route', () => {
     const inv = await invite(ctx.app, trainer.token, ids.offer)
     expect((await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/code`)).statusCode).toBe(200)
     const res = await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/confirm`, {
-      body: { otp: '000000', firstName: 'X', lastName: 'Y' },
+      body: { otp: '000000', firstName: 'X', lastName: 'Y', birthDate: '1995-06-15' },
     })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({ otp: 'invalidOrExpired' })

@@ -28,6 +28,8 @@ import { startSession } from '../auth/sessions.ts'
 import { ownUrl } from '../billing/service.ts'
 import { digestVerificationToken, latestCode, sendNewCode, verifyCode } from '../signup/service.ts'
 import { findUserByEmail, hashPassword, insertUser, toUser } from '../users/service.ts'
+import { assertOldEnough } from '../privacy/age.ts'
+import { recordConsents, signupConsents } from '../privacy/consents.ts'
 import { billingOf, invitationDigest, toOffer } from './trainer.ts'
 
 const invalidInvitation = () => notFound('This invitation is invalid or has expired', { token: 'invalidOrExpired' })
@@ -93,11 +95,13 @@ export async function confirmInvitation(
   if (existing && existing.role !== 'member')
     throw conflict('This e-mail has an account: sign in with its password to continue', { email: 'emailAlreadyExists' })
   if (existing && !existing.isActive) throw unprocessable({ email: 'inactive' }, 'This account is disabled')
-  if (!existing && (!input.firstName || !input.lastName))
+  if (!existing && (!input.firstName || !input.lastName || !input.birthDate))
     throw unprocessable({
       ...(input.firstName ? {} : { firstName: 'required' }),
       ...(input.lastName ? {} : { lastName: 'required' }),
+      ...(input.birthDate ? {} : { birthDate: 'required' }),
     } as Record<string, 'required'>)
+  if (!existing) assertOldEnough(input.birthDate!)
   const verified = await verifyCode(app, invitation.email, input.otp)
   // A password nobody knows: the client signs in with codes, or sets one through a reset.
   const passwordHash = existing ? undefined : await hashPassword(randomBytes(24).toString('base64url'))
@@ -122,6 +126,11 @@ export async function confirmInvitation(
     if (!user || user.role !== 'member')
       throw conflict('This e-mail has an account: sign in with its password to continue', { email: 'emailAlreadyExists' })
     if (!user.emailVerifiedAt) [user] = await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).returning()
+    // Issue 20: a new client account records the birth date and accepts the terms and privacy policy shown on the invitation.
+    if (!existing) {
+      ;[user] = await tx.update(users).set({ birthDate: input.birthDate }).where(eq(users.id, user.id)).returning()
+      await recordConsents(tx, signupConsents(user.id, 'client-invitation', ip))
+    }
     await tx.update(clientInvitations).set({ clientUserId: user.id }).where(eq(clientInvitations.id, invitation.id))
     const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
     return { ...pair, user: toUser(user) }

@@ -116,7 +116,7 @@ export async function confirmClient(app: FastifyInstance, link: string, email: s
   const code = /(\d{6})/.exec((await lastMailTo(app, email)).subject)![1]
   const res = await call(app, 'POST', `/api/v1/client-invitations/${link}/confirm`, {
     ip,
-    body: { otp: code, firstName: 'Carla', lastName: 'Cliente' },
+    body: { otp: code, firstName: 'Carla', lastName: 'Cliente', birthDate: '1995-06-15' },
   })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().token as string

@@ -238,3 +238,13 @@ describe('consents', () => {
     expect(String((refused as Error).cause)).toMatch(/append-only/)
   })
 })
+
+describe('age 16+', () => {
+  it('the sign-up rule: 16 on today’s date in Chile, not a day before', async () => {
+    const { assertOldEnough } = await import('./age.ts')
+    const now = new Date('2026-12-01T15:00:00Z')
+    expect(() => assertOldEnough('2010-12-01', now)).not.toThrow()
+    expect(() => assertOldEnough('2010-12-02', now)).toThrow(/at least 16/)
+    expect(() => assertOldEnough('2027-01-01', now)).toThrow(/future/)
+  })
+})

@@ -1,7 +1,7 @@
 import { CLOSED_ACCOUNT_RETENTION_DAYS } from '@app/contracts'
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Tx } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { recordAudit } from '../audit/service.ts'
 
 const DAY_MS = 86_400_000
@@ -136,15 +136,11 @@ async function purgeOne(tx: Tx, user: Subject, now: Date) {
  * transaction, claimed with FOR UPDATE SKIP LOCKED (several processes never purge the same one;
  * a purged account is never picked again). Then leads past their retention. Returns the count.
  */
-export async function purgeClosedAccounts(
-  app: FastifyInstance,
-  now = new Date(),
-  batch = 50,
-): Promise<{ accounts: number; leads: number }> {
+export async function purgeClosedAccounts(db: Db, now = new Date(), batch = 50): Promise<{ accounts: number; leads: number }> {
   const cutoff = new Date(now.getTime() - CLOSED_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString()
   let accounts = 0
   for (; accounts < batch; accounts++) {
-    const done = await app.db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const [user] = rowsOf<Subject>(
         await tx.execute(sql`
           select id, lower(email) as email, first_name, last_name, phone from users
@@ -159,7 +155,7 @@ export async function purgeClosedAccounts(
   }
   const leadCutoff = new Date(now.getTime() - LEAD_RETENTION_DAYS * DAY_MS).toISOString()
   const leads = rowsOf<{ id: string }>(
-    await app.db.execute(sql`delete from access_requests where created_at < ${leadCutoff}::timestamptz returning id`),
+    await db.execute(sql`delete from access_requests where created_at < ${leadCutoff}::timestamptz returning id`),
   ).length
   return { accounts, leads }
 }
@@ -169,7 +165,7 @@ export function schedulePrivacyPurge(app: FastifyInstance, everyMs = 3_600_000) 
   let running: Promise<unknown> | null = null
   const tick = () => {
     if (running) return
-    running = purgeClosedAccounts(app)
+    running = purgeClosedAccounts(app.db)
       .then((n) => n.accounts + n.leads > 0 && app.log.info(n, 'privacy purge'))
       .catch((err) => app.log.error({ err }, 'privacy purge failed'))
       .finally(() => (running = null))

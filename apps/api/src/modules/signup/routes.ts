@@ -86,7 +86,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
       },
       preHandler: app.limit('register-ip', { max: 10, windowMs: 10 * 60_000 }),
     },
-    (request) => registerMember(app, request.body),
+    (request) => registerMember(app, request.body, request.ip),
   )
 
   app.post(

@@ -10,6 +10,8 @@ import {
 } from '@app/contracts'
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { assertOldEnough } from '../privacy/age.ts'
+import { recordConsents, signupConsents } from '../privacy/consents.ts'
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
 import { otpCodes, users } from '../../db/schema.ts'
@@ -156,8 +158,9 @@ const invalidVerificationToken = () => unprocessable({ verificationToken: 'inval
  * Registers a member with the verification token `otp/verify` answered for this e-mail. The token
  * is used up in the same transaction as the insert: it registers one account, once.
  */
-export async function registerMember(app: FastifyInstance, input: MemberRegistration): Promise<MemberRegistered> {
+export async function registerMember(app: FastifyInstance, input: MemberRegistration, ip: string | null = null): Promise<MemberRegistered> {
   const email = normalizeEmail(input.email)
+  assertOldEnough(input.birthDate)
   const tokenHash = digestVerificationToken(input.verificationToken)
   const usable = (now: number) =>
     and(
@@ -189,11 +192,12 @@ export async function registerMember(app: FastifyInstance, input: MemberRegistra
       language: input.language,
     })
     if (!row) throw unprocessable({ email: 'emailAlreadyExists' }, 'This e-mail is already registered')
-    // The code proved the address.
+    // The code proved the address; registering accepts the terms and privacy policy shown on the form.
     await tx
       .update(users)
-      .set({ emailVerifiedAt: new Date(now) })
+      .set({ emailVerifiedAt: new Date(now), birthDate: input.birthDate })
       .where(eq(users.id, row.id))
+    await recordConsents(tx, signupConsents(row.id, 'trainer-signup', ip))
     return { user: row, signup: await signSignupToken(app, row.id, tx) }
   })
   return { id: user.id, signupToken: signup.token, signupTokenExpiresAt: signup.expiresAt.toISOString() }

@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm'
+import { PRIVACY_VERSION, TERMS_VERSION } from '@app/contracts'
+import { desc, eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mailOutbox, otpCodes, users } from '../../db/schema.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
@@ -22,7 +23,16 @@ const resend = (email: string) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/
 const verify = (email: string, otp: string) => call(ctx.app, 'POST', '/api/v1/auth/email/otp/verify', { body: { email, otp } })
 const register = (email: string, verificationToken: string, overrides: Record<string, unknown> = {}) =>
   call(ctx.app, 'POST', '/api/v1/auth/email/register', {
-    body: { email, password: PASSWORD, firstName: 'Camila', lastName: 'Rojas', userType: 'member', verificationToken, ...overrides },
+    body: {
+      email,
+      password: PASSWORD,
+      firstName: 'Camila',
+      lastName: 'Rojas',
+      userType: 'member',
+      birthDate: '1990-04-02',
+      verificationToken,
+      ...overrides,
+    },
   })
 
 /** Fake only Date: the database driver and the mail worker keep their real timers. */
@@ -212,6 +222,28 @@ describe('POST /auth/email/register', () => {
     // The account can sign in with the password it chose.
     const login = await call(ctx.app, 'POST', '/api/v1/auth/email/login', { body: { email, password: PASSWORD } })
     expect(login.statusCode).toBe(200)
+  })
+
+  it('issue 20: refuses anyone under 16 (the token stays usable), stores the birth date and the accepted terms and privacy policy', async () => {
+    const { email, token } = await verifiedEmail()
+    const sixteenTomorrow = new Date(Date.now() + 86_400_000 - 16 * 365.25 * 86_400_000).toISOString().slice(0, 10)
+    const young = await register(email, token, { birthDate: sixteenTomorrow })
+    expect(young.statusCode).toBe(422)
+    expect(young.json().errors).toEqual({ birthDate: 'tooYoung' })
+    expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toEqual([])
+    const missing = await register(email, token, { birthDate: undefined })
+    expect(missing.json().errors).toEqual({ birthDate: 'required' })
+    const res = await register(email, token, { birthDate: '2000-02-29' })
+    expect(res.statusCode, res.body).toBe(200)
+    const [user] = await ctx.app.db.select().from(users).where(eq(users.email, email))
+    expect(user.birthDate).toBe('2000-02-29')
+    const consents = await ctx.app.db.execute(
+      sql`select document, version, screen, ip from consent_records where user_id = ${user.id} order by document`,
+    )
+    expect((consents as unknown as { rows: unknown[] }).rows).toEqual([
+      { document: 'privacy', version: PRIVACY_VERSION, screen: 'trainer-signup', ip: expect.any(String) },
+      { document: 'terms', version: TERMS_VERSION, screen: 'trainer-signup', ip: expect.any(String) },
+    ])
   })
 
   it('without a verification token → 422 errors.verificationToken', async () => {

@@ -23,7 +23,7 @@ import { ClientLayout } from '../components/client-layout'
 import { formatClp } from '@app/contracts/format-clp'
 
 // A new client gives a name: the contract leaves it optional for people who already have an account.
-const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true })
+const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true, birthDate: true })
 type ConfirmInput = z.input<typeof ConfirmFormSchema>
 type ConfirmOutput = z.output<typeof ConfirmFormSchema>
 
@@ -76,7 +76,7 @@ function OfferSummary({ invitation }: { invitation: InvitationDetails }) {
 function CodeForm({ token, invitation }: { token: string; invitation: InvitationDetails }) {
   const form = useForm<ConfirmInput, unknown, ConfirmOutput>({
     resolver: formResolver(ConfirmFormSchema, 'es'),
-    defaultValues: { otp: '', firstName: '', lastName: '' },
+    defaultValues: { otp: '', firstName: '', lastName: '', birthDate: '' },
   })
   const { errors } = form.formState
   const [leaving, setLeaving] = useState(false)
@@ -95,7 +95,7 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
       startSession({ user: session.user, token: session.token, refreshToken: session.refreshToken })
       toast.success('Correo verificado')
     } catch (err) {
-      const shown = applyFieldErrors(form.setError, err, ['otp', 'firstName', 'lastName'], 'es')
+      const shown = applyFieldErrors(form.setError, err, ['otp', 'firstName', 'lastName', 'birthDate'], 'es')
       // A field's own error is shown under it; anything else above the button.
       if (!shown) setProblem(serverErrorText(err, 'es', 'No se pudo verificar el código').message)
       return
@@ -155,6 +155,26 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
               {...form.register('lastName')}
             />
           </div>
+          <FormField
+            id="invitation-birth-date"
+            label="Fecha de nacimiento"
+            type="date"
+            autoComplete="bday"
+            error={errors.birthDate?.message}
+            hint="Debes tener al menos 16 años."
+            {...form.register('birthDate')}
+          />
+          <p className="text-xs text-muted-foreground">
+            Al confirmar aceptas los{' '}
+            <Link to="/terminos" className="underline">
+              términos y condiciones
+            </Link>{' '}
+            y la{' '}
+            <Link to="/privacidad" className="underline">
+              política de privacidad
+            </Link>
+            .
+          </p>
           {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

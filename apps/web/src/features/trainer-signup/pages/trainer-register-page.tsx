@@ -1,4 +1,4 @@
-import { EmailSchema, isStrongPassword } from '@app/contracts'
+import { ageOn, BirthDateSchema, EmailSchema, isStrongPassword, MIN_AGE } from '@app/contracts'
 import { OTP_RESEND_COOLDOWN_SECONDS, TRIAL_DAYS } from '@app/contracts/constants'
 import { ArrowLeft, Loader2 } from 'lucide-react'
 import { useState } from 'react'
@@ -20,6 +20,7 @@ import { PasswordChecklist } from '../components/password-checklist'
 interface RegisterForm {
   firstName: string
   lastName: string
+  birthDate: string
   email: string
   password: string
   confirmPassword: string
@@ -33,7 +34,9 @@ export function TrainerRegisterPage() {
   usePageMeta('Regístrate como entrenador', `Crea tu cuenta de entrenador: ${TRIAL_DAYS} días gratis.`)
   const navigate = useNavigate()
   const [submitting, setSubmitting] = useState(false)
-  const form = useForm<RegisterForm>({ defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' } })
+  const form = useForm<RegisterForm>({
+    defaultValues: { firstName: '', lastName: '', birthDate: '', email: '', password: '', confirmPassword: '' },
+  })
   const { errors } = form.formState
   const password = form.watch('password')
   const confirmPassword = form.watch('confirmPassword')
@@ -59,6 +62,10 @@ export function TrainerRegisterPage() {
     const email = values.email.trim().toLowerCase()
     // Spec §5, in order: the first rule that fails is shown under its field.
     if (!firstName || !lastName) return form.setError('firstName', { message: errorText('firstName', 'required', 'es') })
+    if (!BirthDateSchema.safeParse(values.birthDate).success)
+      return form.setError('birthDate', { message: errorText('birthDate', values.birthDate ? 'invalid' : 'required', 'es') })
+    if (ageOn(values.birthDate, new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Santiago' })) < MIN_AGE)
+      return form.setError('birthDate', { message: errorText('birthDate', 'tooYoung', 'es') })
     if (!EmailSchema.safeParse(email).success) return form.setError('email', { message: errorText('email', 'invalidEmail', 'es') })
     if (!isStrongPassword(values.password)) return form.setError('password', { message: errorText('password', 'weakPassword', 'es') })
     if (values.password !== values.confirmPassword)
@@ -74,7 +81,7 @@ export function TrainerRegisterPage() {
       }
       const sent = await generateCode(email)
       const waited = OTP_RESEND_COOLDOWN_SECONDS - (sent.resendAfterSeconds ?? OTP_RESEND_COOLDOWN_SECONDS)
-      setPendingRegistration({ email, password: values.password, firstName, lastName })
+      setPendingRegistration({ email, password: values.password, firstName, lastName, birthDate: values.birthDate })
       saveFlow({
         email,
         userId: null,
@@ -87,7 +94,7 @@ export function TrainerRegisterPage() {
       toast.success('Código enviado a tu correo')
       navigate('/auth/verify')
     } catch (error) {
-      applyFieldErrors(form.setError, error, ['email', 'password', 'firstName', 'lastName'], 'es')
+      applyFieldErrors(form.setError, error, ['email', 'password', 'firstName', 'lastName', 'birthDate'], 'es')
       toast.error(serverErrorText(error, 'es').message)
     } finally {
       setSubmitting(false)
@@ -122,6 +129,14 @@ export function TrainerRegisterPage() {
               <FormField label="Apellido" autoComplete="family-name" error={errors.lastName?.message} {...capitalised('lastName')} />
             </div>
             <FormField
+              label="Fecha de nacimiento"
+              type="date"
+              autoComplete="bday"
+              hint="Debes tener al menos 16 años."
+              error={errors.birthDate?.message}
+              {...form.register('birthDate')}
+            />
+            <FormField
               label="Correo electrónico"
               type="email"
               autoComplete="email"
@@ -145,6 +160,17 @@ export function TrainerRegisterPage() {
               error={errors.confirmPassword?.message ?? (mismatch ? errorText('confirmPassword', 'mismatch', 'es') : undefined)}
               {...form.register('confirmPassword')}
             />
+            <p className="text-xs text-muted-foreground">
+              Al continuar aceptas los{' '}
+              <Link to="/terminos" className="underline">
+                términos y condiciones
+              </Link>{' '}
+              y la{' '}
+              <Link to="/privacidad" className="underline">
+                política de privacidad
+              </Link>
+              .
+            </p>
             <Button type="submit" size="lg" disabled={!canSubmit}>
               {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               Continuar

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { auditLog, clientPayments, users } from '../../db/schema.ts'
+import { call, useTestApp } from '../../testing/app.ts'
+import { PASSWORD } from '../billing/test-helpers.ts'
+import { createOffer, eligibleTrainer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
+import { checkLedger } from '../ledger/check.ts'
+import { pseudonymEmail, purgeClosedAccounts } from './purge.ts'
+
+// Issue 20: 91 days after closing, no text column of any table still holds the person's e-mail,
+// name or phone; payments and the ledger stay, balanced, under an opaque id.
+const ctx = useTestApp()
+const v1 = (path: string) => `/api/v1${path}`
+const DAY = 86_400_000
+/** A name nobody else has (letters only). */
+const uniqueName = () => 'Zq' + [...randomBytes(8)].map((b) => 'abcdefghijklmnopqrstuvwxyz'[b % 26]).join('')
+
+async function rectify(token: string, phone: string) {
+  const names = { firstName: uniqueName(), lastName: uniqueName() }
+  const res = await call(ctx.app, 'PATCH', v1('/account/profile'), { token, body: { ...names, phone } })
+  expect(res.statusCode, res.body).toBe(200)
+  return { ...names, phone }
+}
+
+/** Every table.column whose text holds one of `needles` (case-insensitive). */
+async function scan(needles: string[]) {
+  const columns = (await ctx.app.db.execute(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY', 'tsvector', 'USER-DEFINED')`)) as unknown as {
+    rows: Array<{ table_name: string; column_name: string }>
+  }
+  const found: string[] = []
+  for (const { table_name: t, column_name: c } of columns.rows) {
+    const hits = sql.join(
+      needles.map((needle, i) => sql`bool_or(${sql.identifier(c)}::text ilike ${'%' + needle + '%'}) as ${sql.identifier(`n${i}`)}`),
+      sql`, `,
+    )
+    const res = (await ctx.app.db.execute(sql`select ${hits} from ${sql.identifier(t)}`)) as unknown as {
+      rows: Array<Record<string, boolean | null>>
+    }
+    needles.forEach((needle, i) => res.rows[0][`n${i}`] && found.push(`${t}.${c} holds ${needle}`))
+  }
+  return found
+}
+
+describe('the 90-day purge', () => {
+  it('leaves nothing personal of a closed trainer, client and gym owner, keeps the money records balanced, and is idempotent', async () => {
+    const trainer = await eligibleTrainer(ctx.app)
+    const trainerWho = await rectify(trainer.token, '+56 9 7123 4567')
+    const offer = await createOffer(ctx.app, trainer.token, { priceClp: 30_000 })
+    const client = await sandboxClient(ctx.app, trainer.token, offer.id)
+    const clientWho = await rectify(client.clientToken, '+56 9 7234 5678')
+    const gym = await gymWithTrainer(ctx.app)
+    const ownerWho = await rectify(gym.owner.token, '+56 9 7345 6789')
+    // Traces everywhere: consents, an export, a refund, a failed login.
+    await call(ctx.app, 'POST', v1('/account/consents'), { token: client.clientToken, body: { document: 'marketing', accepted: true } })
+    expect((await call(ctx.app, 'GET', v1('/account/export'), { token: trainer.token })).statusCode).toBe(200)
+    const [payment] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.trainerId, trainer.trainerId))
+    const refund = await call(ctx.app, 'POST', v1(`/trainer/payments/${payment.id}/refunds`), {
+      token: trainer.token,
+      body: { amountClp: 5_000 },
+    })
+    expect(refund.statusCode, refund.body).toBe(200)
+    await call(ctx.app, 'POST', v1('/auth/email/login'), { body: { email: trainer.email, password: 'Equivocada1!' } })
+    await ctx.app.mailer.flush()
+
+    // The client closes (with a code), the trainer and the gym owner with their passwords.
+    await call(ctx.app, 'POST', v1('/account/close/code'), { token: client.clientToken })
+    const [codeMail] = await ctx.app.db
+      .execute(sql`select subject from mail_outbox where "to" = ${client.email} order by created_at desc limit 1`)
+      .then((r) => (r as unknown as { rows: Array<{ subject: string }> }).rows)
+    const otp = /(\d{6})/.exec(codeMail.subject)![1]
+    expect((await call(ctx.app, 'POST', v1('/account/close'), { token: client.clientToken, body: { otp } })).statusCode).toBe(200)
+    for (const token of [trainer.token, gym.owner.token])
+      expect((await call(ctx.app, 'POST', v1('/account/close'), { token, body: { password: PASSWORD } })).statusCode).toBe(200)
+    await ctx.app.mailer.flush()
+    const people = [
+      { email: trainer.email, ...trainerWho },
+      { email: client.email, ...clientWho },
+      { email: gym.owner.email, ...ownerWho },
+    ]
+    const [clientRow] = await ctx.app.db.select().from(users).where(eq(users.email, client.email))
+    const needles = people.flatMap((p) => [p.email, p.firstName, p.lastName, p.phone])
+    expect((await scan(needles)).length).toBeGreaterThan(0)
+
+    // Before the 90 days nothing goes; after them, everything personal.
+    expect((await purgeClosedAccounts(ctx.app.db, new Date(Date.now() + 89 * DAY))).accounts).toBe(0)
+    expect((await purgeClosedAccounts(ctx.app.db, new Date(Date.now() + 91 * DAY))).accounts).toBe(3)
+    expect(await scan(needles)).toEqual([])
+    expect((await purgeClosedAccounts(ctx.app.db, new Date(Date.now() + 92 * DAY))).accounts).toBe(0)
+
+    // The account rows stay as opaque ids; money records stay and the ledger holds.
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, trainer.userId))
+    expect(row).toMatchObject({ email: pseudonymEmail(trainer.userId), firstName: '', isActive: false })
+    expect(row.purgedAt).not.toBeNull()
+    expect(await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.id, payment.id))).toHaveLength(1)
+    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
+    const purged = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'privacy.purge'))
+    expect(purged.map((r) => r.subjectId).sort()).toEqual([trainer.userId, clientRow.id, gym.owner.userId].sort())
+    // Nobody can sign in as them any more.
+    const login = await call(ctx.app, 'POST', v1('/auth/email/login'), { body: { email: trainer.email, password: PASSWORD } })
+    expect(login.json().errors).toEqual({ email: 'notFound' })
+  }, 120_000)
+
+  it('deletes free-access requests past their two years', async () => {
+    const old = new Date(Date.now() - 731 * DAY)
+    await ctx.app.db.execute(
+      sql`insert into access_requests (title, subject, email, content, created_at) values ('t', 's', 'lead-old@example.com', 'c', ${old.toISOString()}::timestamptz)`,
+    )
+    await ctx.app.db.execute(
+      sql`insert into access_requests (title, subject, email, content) values ('t', 's', 'lead-new@example.com', 'c')`,
+    )
+    expect((await purgeClosedAccounts(ctx.app.db)).leads).toBe(1)
+    expect(await scan(['lead-old@example.com'])).toEqual([])
+    expect(await scan(['lead-new@example.com'])).toEqual(['access_requests.email holds lead-new@example.com'])
+  })
+})
