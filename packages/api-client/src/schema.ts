@@ -3885,6 +3885,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -3896,6 +3897,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
@@ -10063,6 +10066,7 @@ export interface operations {
              *       "role": "trainer",
              *       "isActive": true,
              *       "emailVerified": true,
+             *       "language": "es",
              *       "createdAt": "2026-03-01T12:00:00.000Z",
              *       "updatedAt": "2026-03-01T12:00:00.000Z"
              *     }
@@ -10074,6 +10078,8 @@ export interface operations {
               firstName: string
               id: string
               isActive: boolean
+              /** @enum {string} */
+              language: 'es' | 'en'
               lastName: string
               /** @enum {string} */
               role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'

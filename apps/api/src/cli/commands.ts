@@ -121,6 +121,9 @@ const ledgerReconcile: OpsCommand<z.infer<typeof LedgerReconcileArgsSchema>> = {
     )
     if (stderr.length) return { exitCode: 1, stdout, stderr: [...stderr, `ledger:reconcile found ${stderr.length} difference(s)`] }
     return { exitCode: 0, stdout: [...stdout, 'ledger:reconcile: the ledger and the provider agree'], stderr }
+  },
+}
+
 /** The 90-day purge of closed accounts (issue 20), as the server's hourly job runs it, until none is due. */
 const privacyPurge: OpsCommand<Record<string, never>> = {
   name: 'privacy:purge',

@@ -652,9 +652,11 @@ export const leads = pgTable(
 )
 // --- end of operator console ---
 export * from './schema/idempotency.ts'
-// Booking's tables reference users and trainers lazily (references(() => …)): the one allowed cycle, a barrel and its part.
+// Booking's and routines' tables reference users and trainers lazily (references(() => …)): the
+// allowed cycles, a barrel and its parts.
 // eslint-disable-next-line import/no-cycle
 export * from './schema/booking.ts'
 export * from './schema/privacy.ts'
 export * from './schema/ledger-ops.ts'
+// eslint-disable-next-line import/no-cycle
 export * from './schema/routines.ts'

@@ -3,6 +3,7 @@
 // (migration 0012_routines; docs/routines.md, decisions 130–139).
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+// eslint-disable-next-line import/no-cycle -- the barrel and its part (db/schema.ts)
 import { gyms, trainers, users } from '../schema.ts'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
