@@ -75,6 +75,8 @@ describe('ledger:check', () => {
       .values({
         ...subscription,
         id: undefined,
+        // One subscription per invitation (migration 0007): this hand-made one has none.
+        invitationId: null,
         providerSubscriptionId: `sub_unpaid_${randomUUID()}`,
         currentPeriodEnd: new Date(Date.now() + 30 * 86400_000),
         createdAt: undefined,

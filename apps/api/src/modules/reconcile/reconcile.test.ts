@@ -86,6 +86,8 @@ describe('ledger:reconcile on Stripe (the local fake, paged lists)', () => {
       .values({
         ...sandboxSub!,
         id: undefined,
+        // One subscription per invitation (migration 0007): this hand-made copy has none.
+        invitationId: null,
         provider: 'stripe',
         providerSubscriptionId: `sub_${randomUUID()}`,
         createdAt: undefined,
