@@ -26,6 +26,8 @@ type JsonSchema = {
   format?: string
   pattern?: string
   default?: unknown
+  items?: JsonSchema
+  minItems?: number
 }
 
 /** A value the schema accepts, chosen by the field's name where its type says too little. */
@@ -41,7 +43,8 @@ function sample(schema: JsonSchema, key: string): unknown {
           .map(([k, s]) => [k, sample(s, k)]),
       )
     case 'array':
-      return []
+      // As many items as the schema asks for (an exercise needs equipment and muscles).
+      return Array.from({ length: schema.minItems ?? 0 }, () => (schema.items ? sample(schema.items, key) : 'x'))
     case 'boolean':
       return true
     case 'integer':
