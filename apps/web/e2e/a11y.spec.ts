@@ -58,7 +58,7 @@ async function signedInClient(page: Page, request: APIRequestContext) {
   const verified = await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } })
   const { verificationToken } = (await verified.json()) as { verificationToken: string }
   const registered = await request.post('/api/v1/auth/email/register', {
-    data: { email, password, firstName: 'Carla', lastName: 'Cliente', userType: 'member', verificationToken },
+    data: { email, password, firstName: 'Carla', lastName: 'Cliente', birthDate: '1990-04-02', userType: 'member', verificationToken },
   })
   expect(registered.ok(), await registered.text()).toBe(true)
   const login = await request.post('/api/v1/auth/email/login', { data: { email, password } })

@@ -23,6 +23,8 @@ export async function registerOwner(request: APIRequestContext, over: Record<str
     lastName: 'Muñoz',
     businessName: 'Paula Fit',
     businessAddress: 'Av. Providencia 1234',
+    // An owner who registered in English: the gym screens these specs read are English (decision 161).
+    language: 'en',
     ...over,
   }
   const res = await request.post('/api/v1/auth/business/register', { data: body })

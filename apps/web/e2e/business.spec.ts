@@ -27,6 +27,9 @@ test('register a business, manage the gym and a trainer end to end, log out and 
   await page.getByRole('checkbox', { name: /política de privacidad/ }).click()
   await page.getByRole('button', { name: 'Registrar gimnasio' }).click()
   await expect(page).toHaveURL(/\/business\/dashboard$/)
+  // She registered in Spanish: her dashboard opens in Spanish (issue 23, decision 161); she switches to English.
+  await expect(page.getByRole('heading', { name: 'Hola, Valentina Reyes' })).toBeVisible()
+  await page.getByRole('button', { name: 'English' }).click()
   await expect(page.getByRole('heading', { name: 'Welcome, Valentina Reyes' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
   await expect(page.getByTestId('gym-count')).toHaveText('0')
@@ -200,7 +203,8 @@ test('register a business, manage the gym and a trainer end to end, log out and 
   await page.getByLabel('Password').fill('changed1')
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/business\/dashboard$/)
-  await expect(page.getByRole('heading', { name: 'Welcome, Valentina Reyes' })).toBeVisible()
+  // Signing in applies the account's language again (the switch changed only this browser's choice).
+  await expect(page.getByRole('heading', { name: 'Hola, Valentina Reyes' })).toBeVisible()
 })
 
 test('the trainer limit: the 11th trainer of a Business plan is refused with a clear message', async ({ page, request }) => {
@@ -337,7 +341,8 @@ test('registration: an e-mail in use is refused; a failed automatic login shows 
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('abcdef')
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('heading', { name: 'Welcome, Ana Soto' })).toBeVisible()
+  // She registered on the Spanish page: the account's language is Spanish (decision 161).
+  await expect(page.getByRole('heading', { name: 'Hola, Ana Soto' })).toBeVisible()
 })
 
 test('business login: required fields, server message, fallback text, redirects @mobile', async ({ page, request }) => {
