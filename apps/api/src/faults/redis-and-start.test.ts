@@ -113,7 +113,8 @@ describe.skipIf(!onPostgres)('the supervisor behind npm start', () => {
 
     // Stopped (SIGSTOP: no heartbeat, no answer, like a wedged PGlite that ignores SIGTERM).
     const { execSync } = await import('node:child_process')
-    const serverPid = () => Number(execSync(`pgrep -P ${server!.child.pid}`).toString().trim().split('\n')[0])
+    // The supervisor's node child (tsx also gives it an esbuild child).
+    const serverPid = () => Number(execSync(`pgrep -x node -P ${server!.child.pid}`).toString().trim().split('\n')[0])
     const first = serverPid()
     process.kill(first, 'SIGSTOP')
     await eventually(async () => childPid() === 2, 60_000, 'a restarted server after a missed heartbeat')
