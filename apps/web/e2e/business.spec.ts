@@ -169,6 +169,9 @@ test('register a business, manage the gym and a trainer end to end, log out and 
   await expect(page).toHaveURL(/\/business\/login$/)
   await page.goto('/business/dashboard')
   await expect(page).toHaveURL(/\/business\/login$/)
+  // Forget this browser's English choice: the pages below show their default language.
+  await page.evaluate(() => localStorage.removeItem('language'))
+  await page.reload()
 
   // Recover the password through the mailbox.
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
