@@ -70,7 +70,7 @@ describe('dialogs give focus back (issue 32)', () => {
     const user = userEvent.setup()
     render(<Page initial={['Ana', 'Bea']} />)
     await user.click(screen.getByRole('button', { name: 'Edit Ana' }))
-    await user.click(await screen.findByRole('button', { name: 'Close' }))
+    await user.click(await screen.findByRole('button', { name: /^(Close|Cerrar)$/ }))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Ana' })))
   })
 
