@@ -11,7 +11,7 @@ async function clientThroughApi(request: APIRequestContext, firstName = 'Carla')
   const verified = await request.post('/api/v1/auth/email/otp/verify', { data: { email, otp } })
   const { verificationToken } = await verified.json()
   const registered = await request.post('/api/v1/auth/email/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Cliente', userType: 'member', verificationToken },
+    data: { email, password: PASSWORD, firstName, lastName: 'Cliente', birthDate: '1990-04-02', userType: 'member', verificationToken },
   })
   expect(registered.status(), await registered.text()).toBe(200)
   return { email, firstName, signUpCode: otp }

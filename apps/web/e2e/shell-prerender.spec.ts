@@ -87,7 +87,10 @@ test('robots.txt keeps crawlers to the public pages; sitemap.xml lists them on t
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.headers()['content-type']).toContain('application/xml')
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  expect(locs).toEqual(['/', '/precios', '/privacidad', '/terminos'].map((path) => `${baseURL}${path}`))
+  // The public pages first, then the trainer directory and every published trainer (issue 21).
+  expect(locs.slice(0, 4)).toEqual(['/', '/precios', '/privacidad', '/terminos'].map((path) => `${baseURL}${path}`))
+  expect(locs).toContain(`${baseURL}/entrenadores`)
+  for (const loc of locs.slice(4)) expect(loc).toMatch(new RegExp(`^${baseURL}/entrenadores(/[a-z0-9-]+)?$`))
 })
 
 test('a sign-in page loads its form code on the first interaction and keeps what was typed before', async ({ page }) => {
