@@ -40,7 +40,8 @@ export function DataTable<Row>({
   if (query?.isError) return <LoadError error={query.error} fallback={t('loadFailed')} onRetry={() => void query.refetch()} />
   if (!rows?.length) return <EmptyState title={emptyTitle} hint={emptyHint} />
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md">
+    // relative: screen-reader-only text in the cells (Spoken) stays inside the scroller, not beside the page.
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-md">
       <table className={cn('w-full text-left text-sm', minWidth, query?.isFetching && 'opacity-70')} aria-busy={query?.isFetching ?? false}>
         <caption className="sr-only">{label}</caption>
         <thead className="border-b bg-muted/60 text-xs text-muted-foreground uppercase">
