@@ -112,7 +112,7 @@ function rules(graceSeconds: number): { rule: LedgerRule; query: SQL }[] {
             greatest(1, ceil(extract(epoch from (coalesce(s.current_period_end, s.created_at) - s.created_at)) / (31 * 86400))) as periods,
             to_char(coalesce(s.current_period_end, s.created_at) at time zone 'UTC', 'YYYY-MM-DD') as period_end
           from client_subscriptions s left join client_payments p on p.subscription_id = s.id
-          where s.state = 'active' and s.updated_at < now() - make_interval(secs => ${graceSeconds})
+          where s.state = 'active' and s.updated_at <= now() - make_interval(secs => ${graceSeconds})
           group by s.id) v
         where v.paid < v.periods`,
     },
