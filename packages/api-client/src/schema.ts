@@ -6877,6 +6877,19 @@ export interface operations {
               month: string
             }[]
             commissionTotalClp: number
+            flagged: {
+              count: number
+              data: {
+                amountClp: number
+                /** @enum {string} */
+                flag: 'amount_mismatch' | 'after_cancel'
+                paidAt: string
+                paymentId: string
+                priceClp: number
+                trainerName: string
+                trainerUserId: string | null
+              }[]
+            }
             mrr: {
               clients: {
                 clp: number

@@ -383,6 +383,20 @@ export const AdminMoneyPastDueSchema = z.object({
 })
 export type AdminMoneyPastDue = z.infer<typeof AdminMoneyPastDueSchema>
 
+/** A payment an operator should look at (issue 19): paid another amount than the price, or after the subscription ended. */
+export const AdminMoneyFlaggedSchema = z.object({
+  paymentId: z.string(),
+  flag: z.enum(['amount_mismatch', 'after_cancel']),
+  amountClp: z.number().int(),
+  /** The subscription's monthly price. */
+  priceClp: z.number().int(),
+  /** The trainer's user id (the console's trainer page) and name. */
+  trainerUserId: z.string().nullable(),
+  trainerName: z.string(),
+  paidAt: z.string(),
+})
+export type AdminMoneyFlagged = z.infer<typeof AdminMoneyFlaggedSchema>
+
 export const AdminMoneySummarySchema = z.object({
   /** Monthly recurring revenue in CLP of paying (state active) subscriptions. */
   mrr: z.object({
@@ -400,6 +414,8 @@ export const AdminMoneySummarySchema = z.object({
   commission: z.array(z.object({ month: z.string(), clp: z.number().int() })),
   /** The platform_revenue balance over all time (the ledger). */
   commissionTotalClp: z.number().int(),
+  /** Flagged payments, newest first (at most 100 listed). */
+  flagged: z.object({ count: z.number().int(), data: z.array(AdminMoneyFlaggedSchema) }),
 })
 export type AdminMoneySummary = z.infer<typeof AdminMoneySummarySchema>
 

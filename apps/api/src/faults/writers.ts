@@ -63,8 +63,11 @@ export function startWriters(baseUrl: string, concurrency: number) {
     async finish() {
       stopping = true
       await Promise.all(loops)
+      // A key cut mid-request stays locked for its hold time (idempotency.ts); under load that can
+      // outlast a fixed number of tries, so each open operation is retried for up to a minute.
+      const deadline = Date.now() + 60_000
       for (const [email, op] of stats.operations) {
-        for (let i = 0; !op.acked && i < 100; i++) {
+        while (!op.acked && Date.now() < deadline) {
           op.acked = await send(email, op.key)
           if (!op.acked) await new Promise((r) => setTimeout(r, 200))
         }

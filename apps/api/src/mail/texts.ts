@@ -434,6 +434,28 @@ const refundReceipt: Template<Receipt> = {
   }),
 }
 
+/** To the client: the trainer's account was deactivated, so the subscription ended now (issue 19). */
+const clientSubscriptionStopped: Template<{ firstName: string; trainerName: string; offerTitle: string }> = {
+  es: ({ firstName, trainerName, offerTitle }) => ({
+    subject: `Tu suscripción con ${trainerName} terminó`,
+    text: body(
+      `Hola ${firstName}:`,
+      '',
+      `La cuenta de ${trainerName} en ${brand.name} fue desactivada, así que tu suscripción "${offerTitle}" terminó hoy.`,
+      'No se te cobrará nada más. Si tienes dudas sobre un pago, responde a este correo.',
+    ),
+  }),
+  en: ({ firstName, trainerName, offerTitle }) => ({
+    subject: `Your subscription with ${trainerName} has ended`,
+    text: body(
+      `Hello ${firstName},`,
+      '',
+      `${trainerName}'s ${brand.name} account was deactivated, so your "${offerTitle}" subscription ended today.`,
+      'You will not be charged again. If you have a question about a payment, reply to this e-mail.',
+    ),
+  }),
+}
+
 export const MAIL_TEMPLATES = {
   paymentReceipt,
   refundReceipt,
@@ -450,6 +472,7 @@ export const MAIL_TEMPLATES = {
   bookingCancelledByTrainer,
   bookingCancelledByClient,
   bookingReminder,
+  clientSubscriptionStopped,
 }
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES
 type ValuesOf<N extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[N]['es']>[0]

@@ -137,14 +137,15 @@ export function signedEvent(
   secret: string,
   type: string,
   object: Record<string, unknown>,
-  opts: { id?: string; account?: string; signature?: string } = {},
+  opts: { id?: string; account?: string; signature?: string; created?: number } = {},
 ) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${++eventCounter}_${Date.now()}`,
     object: 'event',
     type,
     api_version: '2025-10-29.clover',
-    created: Math.floor(Date.now() / 1000),
+    // Seconds, like Stripe's; a test sends an older event by giving an earlier time.
+    created: opts.created ?? Math.floor(Date.now() / 1000),
     ...(opts.account ? { account: opts.account } : {}),
     data: { object },
   })

@@ -1,7 +1,22 @@
-import type { AdminLedgerTransaction, AdminMoneyPastDue, AdminMoneySummary, AdminMoneyTransactionsQuery } from '@app/contracts'
-import { and, asc, count, eq, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import type {
+  AdminLedgerTransaction,
+  AdminMoneyFlagged,
+  AdminMoneyPastDue,
+  AdminMoneySummary,
+  AdminMoneyTransactionsQuery,
+} from '@app/contracts'
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { clientSubscriptions, ledgerEntries, ledgerTransactions, plans, subscriptions, trainers, users } from '../../db/schema.ts'
+import {
+  clientPayments,
+  clientSubscriptions,
+  ledgerEntries,
+  ledgerTransactions,
+  plans,
+  subscriptions,
+  trainers,
+  users,
+} from '../../db/schema.ts'
 import { chileDayStart, chileMonth, TIME_ZONE } from '../client-billing/money.ts'
 import { accounts } from '../ledger/service.ts'
 import { afterCursor, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
@@ -140,14 +155,38 @@ async function commissionOf(db: Db, now: Date) {
   return { commission: months.map((m) => ({ month: m, clp: byMonth.get(m) ?? 0 })), commissionTotalClp: Number(total.clp) }
 }
 
+/** Payments booked with a flag (issue 19), newest first. */
+async function flaggedOf(db: Db) {
+  const rows = await db
+    .select({ payment: clientPayments, priceClp: clientSubscriptions.priceClp, trainer: trainers })
+    .from(clientPayments)
+    .innerJoin(clientSubscriptions, eq(clientSubscriptions.id, clientPayments.subscriptionId))
+    .innerJoin(trainers, eq(trainers.id, clientPayments.trainerId))
+    .where(isNotNull(clientPayments.flag))
+    .orderBy(desc(clientPayments.paidAt), desc(clientPayments.id))
+    .limit(LISTED)
+  const [{ n }] = await db.select({ n: count() }).from(clientPayments).where(isNotNull(clientPayments.flag))
+  const data: AdminMoneyFlagged[] = rows.map(({ payment, priceClp, trainer }) => ({
+    paymentId: payment.id,
+    flag: payment.flag!,
+    amountClp: payment.amountClp,
+    priceClp,
+    trainerUserId: trainer.userId,
+    trainerName: `${trainer.firstName} ${trainer.lastName}`.trim(),
+    paidAt: payment.paidAt.toISOString(),
+  }))
+  return { count: Number(n), data }
+}
+
 export async function moneySummary(db: Db, now = new Date()): Promise<AdminMoneySummary> {
-  const [mrr, trialsEnding, pastDue, commission] = [
+  const [mrr, trialsEnding, pastDue, commission, flagged] = [
     await mrrOf(db),
     await trialsEndingOf(db, now),
     await pastDueOf(db),
     await commissionOf(db, now),
+    await flaggedOf(db),
   ]
-  return { mrr, trialsEnding, pastDue, ...commission }
+  return { mrr, trialsEnding, pastDue, ...commission, flagged }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminBase, adminErrors, adminGuards, operatorOf } from './route-kit.ts'
 import { setTrainerActive } from './trainer-account.ts'
+import { stopClientBilling } from '../client-billing/deactivation.ts'
 import { resendTrainerMail } from './trainer-mail.ts'
 import { getTrainer, listTrainers } from './trainers.ts'
 
@@ -59,14 +60,21 @@ export default async function trainersRoutes(fastify: FastifyInstance) {
         ...adminBase,
         summary: 'Disable the account and end every session at once (audited)',
         operationId: 'deactivateTrainerAccount',
-        description: 'Disables a trainer account with a reason and ends every one of its sessions at once; audited.',
+        description:
+          "Disables a trainer account with a reason, ends every one of its sessions at once and ends its clients' subscriptions at the payment provider (each client is told by mail); audited.",
         params: IdParamsSchema,
         body: AdminAccountActionSchema,
         response: { 200: AdminTrainerSchema, ...adminErrors },
       },
       preHandler: guard.write,
     },
-    (request) => setTrainerActive(app.db, operatorOf(request), request.params.id, false, request.body.reason),
+    async (request) => {
+      const by = operatorOf(request)
+      const trainer = await setTrainerActive(app.db, by, request.params.id, false, request.body.reason)
+      // Issue 19: a deactivated trainer's client subscriptions end at the provider now.
+      await stopClientBilling(app, request.params.id, by)
+      return trainer
+    },
   )
 
   app.post(

@@ -1,7 +1,7 @@
 import type { CheckoutRequest, CheckoutStatus, PlanKey, SubscriptionStatus } from '@app/contracts'
 import { TRIAL_DAYS } from '@app/contracts/constants'
 import { isSubscriptionLive } from '@app/contracts/rules'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
@@ -238,8 +238,12 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, sub: ProviderS
     .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
 }
 
-/** A provider's report on a subscription we know (renewal, cancellation, pause...). */
-export async function applySubscriptionChange(tx: Tx, sub: ProviderSubscription) {
+/**
+ * A provider's report on a subscription we know (renewal, cancellation, pause...), applied only
+ * when it is not older than the last one applied, and never bringing back a cancelled
+ * subscription (issue 19: a late `updated` after `deleted` must not revive it).
+ */
+export async function applySubscriptionChange(tx: Tx, sub: ProviderSubscription, at: Date) {
   const values = {
     status: sub.status,
     trialEnd: sub.trialEnd,
@@ -247,11 +251,18 @@ export async function applySubscriptionChange(tx: Tx, sub: ProviderSubscription)
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     canceledAt: sub.canceledAt,
     ...(sub.customerId ? { providerCustomerId: sub.customerId } : {}),
+    providerEventAt: at,
   }
   const rows = await tx
     .update(subscriptions)
     .set(values)
-    .where(eq(subscriptions.providerSubscriptionId, sub.id))
+    .where(
+      and(
+        eq(subscriptions.providerSubscriptionId, sub.id),
+        or(isNull(subscriptions.providerEventAt), lte(subscriptions.providerEventAt, at)),
+        sub.status === 'canceled' ? undefined : ne(subscriptions.status, 'canceled'),
+      ),
+    )
     .returning({ id: subscriptions.id })
   return rows.length > 0
 }
@@ -311,7 +322,7 @@ export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: P
       if (event.subscription) return completeCheckout(tx, event.sessionId, provider, reported(event.subscription), event.paymentStatus)
       return
     case 'subscription.changed':
-      await applySubscriptionChange(tx, event.subscription)
+      await applySubscriptionChange(tx, event.subscription, event.at)
       return
     case 'invoice.paid':
       await applyInvoicePaid(tx, event.subscriptionId, event.periodEnd)

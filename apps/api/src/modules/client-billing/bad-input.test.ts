@@ -10,7 +10,7 @@ import {
   mailOutbox,
   offers,
 } from '../../db/schema.ts'
-import { call, uniqueEmail, useTestApp } from '../../testing/app.ts'
+import { call, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
 import {
   confirmClient,
@@ -246,5 +246,24 @@ describe('plan client limit under concurrency (Starter: 5)', () => {
         })
       ).statusCode,
     ).toBe(200)
+  })
+})
+
+describe('one checkout, one subscription under concurrency (issue 19, finding 2)', () => {
+  it("four parallel presses of the sandbox page's Pagar give one subscription and one payment", async () => {
+    const fresh = await eligibleTrainer(ctx.app)
+    const offer = await createOffer(ctx.app, fresh.token, { priceClp: 21_000 })
+    const inv = await invite(ctx.app, fresh.token, offer.id)
+    const clientToken = await confirmClient(ctx.app, inv.link, inv.email)
+    const started = await startClientCheckout(ctx.app, inv.link, clientToken)
+    const path = new URL(started.json().url).pathname
+    const presses = await Promise.all(
+      [1, 2, 3, 4].map(() => ctx.app.inject({ method: 'POST', url: `${path}/pay`, remoteAddress: freshIp() })),
+    )
+    for (const res of presses) expect(res.statusCode).toBe(303)
+    const subs = await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.trainerId, fresh.trainerId))
+    expect(subs).toHaveLength(1)
+    expect(await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.subscriptionId, subs[0].id))).toHaveLength(1)
+    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
   })
 })

@@ -11,6 +11,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import {
   clientCheckouts,
   clientInvitations,
@@ -30,20 +31,26 @@ import { digestVerificationToken, latestCode, sendNewCode, verifyCode } from '..
 import { findUserByEmail, hashPassword, insertUser, toUser } from '../users/service.ts'
 import { assertOldEnough } from '../privacy/age.ts'
 import { recordConsents, signupConsents } from '../privacy/consents.ts'
-import { billingOf, invitationDigest, toOffer } from './trainer.ts'
+import { billingOf, invitationDigest, placesUsed, toOffer } from './trainer.ts'
+
+/** A stored open checkout is handed out again this long; the provider's own session lasts 24 hours. */
+const CHECKOUT_REUSE_MS = 23 * 3600_000
 
 const invalidInvitation = () => notFound('This invitation is invalid or has expired', { token: 'invalidOrExpired' })
 
 /** A pending, unexpired invitation of an active offer, by the token of its link. */
 async function usableInvitation(db: Tx, token: string) {
   const [row] = await db
-    .select({ invitation: clientInvitations, offer: offers, trainer: trainers })
+    .select({ invitation: clientInvitations, offer: offers, trainer: trainers, trainerActive: users.isActive })
     .from(clientInvitations)
     .innerJoin(offers, eq(offers.id, clientInvitations.offerId))
     .innerJoin(trainers, eq(trainers.id, clientInvitations.trainerId))
+    .leftJoin(users, eq(users.id, trainers.userId))
     .where(eq(clientInvitations.tokenHash, invitationDigest(token)))
     .limit(1)
   if (!row || row.invitation.expiresAt.getTime() <= Date.now() || row.invitation.state === 'revoked') throw invalidInvitation()
+  // A deactivated trainer's invitations are refused like expired ones (issue 19).
+  if (!row.trainerActive || !row.trainer.isActive) throw invalidInvitation()
   return row
 }
 
@@ -167,6 +174,20 @@ export async function startClientCheckout(app: FastifyInstance, user: AuthUser, 
   const billing = await billingOf(app, { id: trainer.userId }, true).catch(() => {
     throw unprocessable({ offer: 'notPurchasable' }, 'This trainer cannot take payments right now')
   })
+  // At most one open checkout per invitation (issue 19, unique index): asked again, or twice at
+  // once, the client gets the same one while the provider still takes it.
+  const reusable = async () => {
+    const open = await openCheckoutOf(app.db, invitation.id)
+    if (!open) return null
+    if (open.clientUserId === user.id && Date.now() - open.createdAt.getTime() < CHECKOUT_REUSE_MS) return open
+    await app.db
+      .update(clientCheckouts)
+      .set({ status: 'expired' })
+      .where(and(eq(clientCheckouts.id, open.id), eq(clientCheckouts.status, 'open')))
+    return null
+  }
+  const open = await reusable()
+  if (open) return { url: open.url, checkoutId: open.id }
   const [account] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, trainer.userId)).limit(1)
   successUrl.searchParams.set('sid', '{CHECKOUT_SESSION_ID}')
   const checkout = await app.payments.clients.createCheckout({
@@ -180,15 +201,22 @@ export async function startClientCheckout(app: FastifyInstance, user: AuthUser, 
     successUrl: successUrl.toString(),
     cancelUrl: cancelRedirect,
   })
-  await app.db.insert(clientCheckouts).values({
-    id: checkout.id,
-    provider: app.payments.name,
-    invitationId: invitation.id,
-    clientUserId: user.id,
-    successRedirect: successUrl.toString().replace('%7BCHECKOUT_SESSION_ID%7D', checkout.id),
-    cancelRedirect,
-    url: checkout.url,
-  })
+  try {
+    await app.db.insert(clientCheckouts).values({
+      id: checkout.id,
+      provider: app.payments.name,
+      invitationId: invitation.id,
+      clientUserId: user.id,
+      successRedirect: successUrl.toString().replace('%7BCHECKOUT_SESSION_ID%7D', checkout.id),
+      cancelRedirect,
+      url: checkout.url,
+    })
+  } catch (err) {
+    // A parallel call stored its checkout first: answer that one (ours is never shown, and expires at the provider).
+    const winner = isUniqueViolation(err) ? await openCheckoutOf(app.db, invitation.id) : undefined
+    if (winner) return { url: winner.url, checkoutId: winner.id }
+    throw err
+  }
   return { url: checkout.url, checkoutId: checkout.id }
 }
 
@@ -200,29 +228,63 @@ export interface ClientSubscriptionStart {
   currentPeriodEnd: Date | null
 }
 
+/** Why a paid completion did not start a subscription (stored on the checkout, issue 19). */
+export type CompletionRefusal = 'invitationNotPending' | 'offerRetired' | 'trainerInactive' | 'trainerCannotCharge' | 'clientLimitReached'
+
+export type Completion = { sub: typeof clientSubscriptions.$inferSelect; refusal: null } | { sub: null; refusal: CompletionRefusal | null }
+
 /**
  * A paid client checkout starts the subscription with a snapshot of the price and of the split
- * rates in force now (the gym's stored rates, or 95/5). Safe to apply twice: the checkout row is
- * locked and a completed one answers its subscription.
+ * rates in force now (the gym's stored rates, or 95/5). Safe to apply twice: the checkout and
+ * invitation rows are locked and a completed checkout answers its subscription. Everything the
+ * start of the checkout checked is checked again here, in the same transaction (issue 19): the
+ * invitation still pending, the offer not retired, the trainer active and able to charge, and
+ * the client limit not exceeded. A refusal closes the checkout with its reason; the caller gives
+ * the money back (or, in the sandbox, never takes it).
  */
-export async function completeClientCheckout(app: FastifyInstance, tx: Tx, checkoutId: string, start: ClientSubscriptionStart) {
+export async function completeClientCheckout(
+  app: FastifyInstance,
+  tx: Tx,
+  checkoutId: string,
+  start: ClientSubscriptionStart,
+): Promise<Completion> {
   const [checkout] = await tx.select().from(clientCheckouts).where(eq(clientCheckouts.id, checkoutId)).limit(1).for('update')
-  if (!checkout) return null
+  if (!checkout) return { sub: null, refusal: null }
   const [existing] = await tx
     .select()
     .from(clientSubscriptions)
     .where(eq(clientSubscriptions.providerSubscriptionId, start.providerSubscriptionId))
     .limit(1)
-  if (existing) return existing
+  if (existing) return { sub: existing, refusal: null }
+  if (checkout.status === 'complete') {
+    // Completed by an earlier call (a parallel sandbox payment, the other of Stripe's two events).
+    const [done] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.invitationId, checkout.invitationId)).limit(1)
+    return done ? { sub: done, refusal: null } : { sub: null, refusal: null }
+  }
+  if (checkout.status !== 'open') return { sub: null, refusal: (checkout.refusal as CompletionRefusal | null) ?? 'invitationNotPending' }
   const [row] = await tx
-    .select({ invitation: clientInvitations, offer: offers, trainer: trainers })
+    .select({ invitation: clientInvitations, offer: offers, trainer: trainers, trainerUser: users })
     .from(clientInvitations)
     .innerJoin(offers, eq(offers.id, clientInvitations.offerId))
     .innerJoin(trainers, eq(trainers.id, clientInvitations.trainerId))
+    .leftJoin(users, eq(users.id, trainers.userId))
     .where(eq(clientInvitations.id, checkout.invitationId))
     .limit(1)
-  if (!row?.trainer.userId) return null
-  const billing = await billingOf(app, { id: row.trainer.userId }, false, tx)
+    .for('update', { of: clientInvitations })
+  const refuse = async (refusal: CompletionRefusal): Promise<Completion> => {
+    await tx.update(clientCheckouts).set({ status: 'expired', refusal, completedAt: new Date() }).where(eq(clientCheckouts.id, checkout.id))
+    app.log.warn({ checkoutId: checkout.id, refusal }, 'client checkout paid but refused')
+    return { sub: null, refusal }
+  }
+  if (!row || row.invitation.state !== 'pending') return refuse('invitationNotPending')
+  if (row.offer.retiredAt) return refuse('offerRetired')
+  if (!row.trainer.userId || !row.trainerUser?.isActive || !row.trainer.isActive) return refuse('trainerInactive')
+  const billing = await billingOf(app, { id: row.trainer.userId }, true, tx).catch(() => null)
+  if (!billing) return refuse('trainerCannotCharge')
+  // The invitation being paid holds one of the places (even past its expiry): more than the limit means a lower plan now.
+  const now = new Date()
+  const held = row.invitation.expiresAt.getTime() <= now.getTime() ? 1 : 0
+  if ((await placesUsed(tx, row.trainer.id, now)) + held > billing.limit) return refuse('clientLimitReached')
   const [sub] = await tx
     .insert(clientSubscriptions)
     .values({
@@ -248,7 +310,7 @@ export async function completeClientCheckout(app: FastifyInstance, tx: Tx, check
     .update(clientInvitations)
     .set({ state: 'accepted', acceptedAt: new Date(), clientUserId: checkout.clientUserId })
     .where(eq(clientInvitations.id, row.invitation.id))
-  return sub
+  return { sub, refusal: null }
 }
 
 /** The open client checkout of an invitation (Stripe's invoice may arrive before the checkout event). */

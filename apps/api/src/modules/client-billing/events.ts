@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, lte, ne, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
-import { businesses, clientPayments, clientSubscriptions, clientTransfers, gyms, payoutAccounts, trainers } from '../../db/schema.ts'
+import { businesses, clientPayments, clientSubscriptions, clientTransfers, gyms, payoutAccounts, trainers, users } from '../../db/schema.ts'
 import type { ProviderEvent, ProviderSubscription } from '../../providers/payments/types.ts'
 import { accounts, recordPayment, recordRefund, recordTransfer, RefundTooLargeError } from '../ledger/service.ts'
 import { reversalShares } from '../ledger/split.ts'
@@ -11,10 +11,12 @@ import { completeClientCheckout, openCheckoutOf } from './client.ts'
 type SubscriptionRow = typeof clientSubscriptions.$inferSelect
 type PaymentRow = typeof clientPayments.$inferSelect
 
-/** Work that calls the provider after the event's transaction committed (transfers to connected accounts). */
-export interface FollowUp {
-  payment: PaymentRow
-}
+/**
+ * Work that calls the provider after the event's transaction committed: transfers to connected
+ * accounts of a payment, or giving back a paid checkout that was refused (issue 19).
+ */
+export type FollowUp =
+  { payment: PaymentRow } | { refuse: { subscriptionId: string; accountId: string | null; chargeId: string | null; amountClp: number } }
 
 const stateOf = (status: ProviderSubscription['status']): SubscriptionRow['state'] =>
   status === 'canceled' || status === 'incomplete_expired'
@@ -43,15 +45,20 @@ async function paid(
   sub: SubscriptionRow,
   input: { providerPaymentId: string; amountClp: number; periodEnd: Date | null },
 ): Promise<FollowUp[]> {
+  // Booked as it happened (the money came in), split on what was paid; an operator sees the flag.
+  const late = sub.state === 'cancelled'
   const { payment, created } = await recordPayment(tx, sub, {
     providerPaymentId: input.providerPaymentId,
     amountClp: input.amountClp,
     paidAt: new Date(),
+    flag: late ? 'after_cancel' : input.amountClp !== sub.priceClp ? 'amount_mismatch' : null,
   })
-  await tx
-    .update(clientSubscriptions)
-    .set({ state: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}) })
-    .where(and(eq(clientSubscriptions.id, sub.id)))
+  // A late payment never revives a cancelled subscription.
+  if (!late)
+    await tx
+      .update(clientSubscriptions)
+      .set({ state: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}) })
+      .where(and(eq(clientSubscriptions.id, sub.id)))
   if (!created) return []
   if (sub.providerAccountId) {
     await recordTransfer(tx, {
@@ -65,6 +72,9 @@ async function paid(
   return [{ payment }]
 }
 
+/** A subscription change applies only when it is not older than the last applied (issue 19). */
+const notOlder = (at: Date) => or(isNull(clientSubscriptions.providerEventAt), lte(clientSubscriptions.providerEventAt, at))
+
 /**
  * Client-billing side of a provider event, in the transaction that records the event id (the
  * caller's), so an event is applied exactly once with its ledger entries.
@@ -73,28 +83,47 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
   switch (event.kind) {
     case 'checkout.completed': {
       if (event.metadata?.kind !== 'client' || !event.subscription) return []
-      await completeClientCheckout(app, tx, event.sessionId, {
+      // Not paid yet (a delayed method): the checkout stays open until its invoice is paid.
+      if (event.paymentStatus === 'unpaid') return []
+      const done = await completeClientCheckout(app, tx, event.sessionId, {
         providerSubscriptionId: event.subscription.id,
         customerId: event.subscription.customerId,
         accountId: event.account ?? null,
         currentPeriodEnd: event.subscription.currentPeriodEnd,
       })
+      // Refused: the subscription ends at the provider now; its paid invoice is refunded when it is reported.
+      if (done.refusal)
+        return [{ refuse: { subscriptionId: event.subscription.id, accountId: event.account ?? null, chargeId: null, amountClp: 0 } }]
       return []
     }
     case 'invoice.paid': {
-      let sub = await clientSubscriptionOf(tx, event.subscriptionId)
+      let sub: SubscriptionRow | undefined = await clientSubscriptionOf(tx, event.subscriptionId)
       // The invoice can arrive before the checkout's own event: start the subscription from it.
       if (!sub && event.metadata?.kind === 'client' && event.metadata.invitationId) {
         const checkout = await openCheckoutOf(tx, event.metadata.invitationId)
         if (checkout) {
-          await completeClientCheckout(app, tx, checkout.id, {
-            providerSubscriptionId: event.subscriptionId,
-            customerId: null,
-            accountId: event.account ?? null,
-            currentPeriodEnd: event.periodEnd,
-          })
-          sub = await clientSubscriptionOf(tx, event.subscriptionId)
+          sub =
+            (
+              await completeClientCheckout(app, tx, checkout.id, {
+                providerSubscriptionId: event.subscriptionId,
+                customerId: null,
+                accountId: event.account ?? null,
+                currentPeriodEnd: event.periodEnd,
+              })
+            ).sub ?? undefined
         }
+        // Paid for a checkout that was refused (or never ours to complete): nothing is booked, all goes back.
+        if (!sub && event.amountPaid && event.amountPaid > 0)
+          return [
+            {
+              refuse: {
+                subscriptionId: event.subscriptionId,
+                accountId: event.account ?? null,
+                chargeId: event.chargeId ?? null,
+                amountClp: event.amountPaid,
+              },
+            },
+          ]
       }
       if (!sub || event.amountPaid === undefined || event.amountPaid <= 0) return []
       return paid(tx, sub, {
@@ -107,19 +136,34 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
       await tx
         .update(clientSubscriptions)
         .set({ state: 'past_due' })
-        .where(and(eq(clientSubscriptions.providerSubscriptionId, event.subscriptionId), eq(clientSubscriptions.state, 'active')))
+        .where(
+          and(
+            eq(clientSubscriptions.providerSubscriptionId, event.subscriptionId),
+            eq(clientSubscriptions.state, 'active'),
+            notOlder(event.at),
+          ),
+        )
       return []
     case 'subscription.changed': {
       const s = event.subscription
+      const state = stateOf(s.status)
       await tx
         .update(clientSubscriptions)
         .set({
-          state: stateOf(s.status),
+          state,
           currentPeriodEnd: s.currentPeriodEnd,
           cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+          providerEventAt: event.at,
           ...(s.status === 'canceled' ? { cancelledAt: s.canceledAt ?? new Date() } : {}),
         })
-        .where(eq(clientSubscriptions.providerSubscriptionId, s.id))
+        .where(
+          and(
+            eq(clientSubscriptions.providerSubscriptionId, s.id),
+            notOlder(event.at),
+            // Cancelled is final: an older `updated` delivered after `deleted` never revives it.
+            state === 'cancelled' ? undefined : ne(clientSubscriptions.state, 'cancelled'),
+          ),
+        )
       return []
     }
     case 'charge.refunded': {
@@ -169,7 +213,12 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
  * entries. A failed transfer leaves the share as a balance in the ledger and is logged.
  */
 export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) {
-  for (const { payment: paid } of followUps) {
+  for (const followUp of followUps) {
+    if ('refuse' in followUp) {
+      await giveBack(app, followUp.refuse)
+      continue
+    }
+    const paid = followUp.payment
     const [payment] = await app.db.select().from(clientPayments).where(eq(clientPayments.id, paid.id)).limit(1)
     const [trainer] = await app.db.select().from(trainers).where(eq(trainers.id, payment.trainerId)).limit(1)
     const [trainerAccount] = trainer?.userId
@@ -206,8 +255,17 @@ export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) 
           ]
         : []),
     ]
+    // A deactivated trainer is paid nothing (issue 19): the share stays as their balance in the ledger.
+    const [trainerUser] = trainer?.userId
+      ? await app.db.select({ isActive: users.isActive }).from(users).where(eq(users.id, trainer.userId)).limit(1)
+      : []
+    const trainerPayable = Boolean(trainer?.isActive && trainerUser?.isActive)
     for (const leg of legs) {
       if (!leg.destination || leg.amount <= 0) continue
+      if (leg.party === 'trainer' && !trainerPayable) {
+        app.log.warn({ paymentId: payment.id }, 'no transfer to a deactivated trainer')
+        continue
+      }
       try {
         const done = await app.payments.clients.transfer({
           amountClp: leg.amount,
@@ -241,5 +299,33 @@ export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) 
         app.log.error({ err: (err as Error).message, paymentId: payment.id, party: leg.party }, 'transfer to a connected account failed')
       }
     }
+  }
+}
+
+/**
+ * A paid checkout that was refused (issue 19): the subscription ends at the provider and what it
+ * charged goes back in full. Nothing was booked, so nothing is reversed in the ledger; the
+ * checkout keeps the reason. Both calls are idempotent, so a redelivered event repeats them safely.
+ */
+async function giveBack(app: FastifyInstance, refused: Extract<FollowUp, { refuse: unknown }>['refuse']) {
+  try {
+    await app.payments.clients.cancelSubscription({
+      subscriptionId: refused.subscriptionId,
+      accountId: refused.accountId,
+      atPeriodEnd: false,
+    })
+  } catch (err) {
+    app.log.error({ err: (err as Error).message, subscriptionId: refused.subscriptionId }, 'cancelling a refused subscription failed')
+  }
+  if (!refused.chargeId || refused.amountClp <= 0) return
+  try {
+    await app.payments.clients.refund({
+      paymentId: refused.chargeId,
+      amountClp: refused.amountClp,
+      accountId: refused.accountId,
+      idempotencyKey: `refused-${refused.chargeId}`,
+    })
+  } catch (err) {
+    app.log.error({ err: (err as Error).message, chargeId: refused.chargeId }, 'refunding a refused checkout failed')
   }
 }

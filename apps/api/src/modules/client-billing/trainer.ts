@@ -80,6 +80,11 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
       limit = plan?.limit ?? 0
     }
   }
+  if (write) {
+    // Issue 19: a deactivated trainer (by an operator, or a closed account) takes no new money.
+    const [account] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, user.id)).limit(1)
+    if (!trainer.isActive || !account?.isActive) throw new HttpError(403, 'This trainer account is deactivated', { account: 'inactive' })
+  }
   if (write && !trainer.stripeOnboardingComplete) {
     throw new HttpError(403, 'Finish payout onboarding before charging clients', { payouts: 'required' })
   }
@@ -150,7 +155,7 @@ export async function retireOffer(app: FastifyInstance, user: AuthUser, offerId:
 export const COUNTED_STATES = ['active', 'past_due'] as const
 
 /** Places in use: pending invitations not yet expired + active and past-due subscriptions. */
-async function placesUsed(db: Tx, trainerId: string, now: Date) {
+export async function placesUsed(db: Tx, trainerId: string, now: Date) {
   const [invited] = await db
     .select({ n: count() })
     .from(clientInvitations)
@@ -359,11 +364,14 @@ export async function cancelClientByTrainer(app: FastifyInstance, user: AuthUser
 
 /** Public: a trainer's active offers (the app's trainer page). */
 export async function publicOffers(app: FastifyInstance, trainerId: string) {
-  const [trainer] = await app.db
-    .select()
+  // A trainer deactivated by an operator (users.is_active) or closed (trainers.is_active) sells nothing (issue 19).
+  const [row] = await app.db
+    .select({ trainer: trainers })
     .from(trainers)
-    .where(and(eq(trainers.id, trainerId), eq(trainers.isActive, true)))
+    .innerJoin(users, eq(users.id, trainers.userId))
+    .where(and(eq(trainers.id, trainerId), eq(trainers.isActive, true), eq(users.isActive, true)))
     .limit(1)
+  const trainer = row?.trainer
   if (!trainer) throw notFound('No such trainer', { trainerId: 'notFound' })
   const rows = await app.db
     .select()

@@ -88,10 +88,16 @@ function shareEntries(sub: { trainerId: string; gymId: string | null }, shares: 
  * here, once, stored on the payment and posted to the ledger in the same transaction. A payment
  * id already recorded returns the stored row and posts nothing.
  */
+/**
+ * Why a booked payment needs an operator's eye (issue 19): it differs from the subscription's
+ * price (split on what was paid), or it arrived for a subscription already cancelled.
+ */
+export type PaymentFlag = NonNullable<PaymentRow['flag']>
+
 export async function recordPayment(
   tx: Tx,
   sub: SubscriptionRow,
-  input: { providerPaymentId: string; amountClp: number; paidAt: Date },
+  input: { providerPaymentId: string; amountClp: number; paidAt: Date; flag?: PaymentFlag | null },
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   const shares = splitAmount(input.amountClp, { trainer: sub.trainerBps, gym: sub.gymBps, platform: sub.platformBps })
   const [inserted] = await tx
@@ -107,6 +113,7 @@ export async function recordPayment(
       gymShareClp: shares.gym,
       platformShareClp: shares.platform,
       paidAt: input.paidAt,
+      flag: input.flag ?? null,
     })
     .onConflictDoNothing({ target: clientPayments.providerPaymentId })
     .returning()

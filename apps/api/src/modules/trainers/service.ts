@@ -1,6 +1,7 @@
 import { TRAINER_LIMITS, type Trainer, type TrainerCreated, type TrainerInputSchema, type TrainerWithUserInputSchema } from '@app/contracts'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { isUniqueViolation } from '../../db/errors.ts'
 import type { z } from 'zod'
 import type { Tx } from '../../db/client.ts'
 import { clientSubscriptions, gyms, trainers, users } from '../../db/schema.ts'
@@ -161,11 +162,6 @@ export async function createTrainerWithUser(app: FastifyInstance, ownerId: strin
     })
     return { ...toTrainer(row, gym), ...(generatedPassword ? { generatedPassword } : {}) }
   })
-}
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
 /**

@@ -12,7 +12,8 @@ const PERIOD_MS = 30 * 24 * 3600 * 1000
 export async function sandboxPay(app: FastifyInstance, checkoutId: string, ids: { subscriptionId: string; customerId: string }) {
   return app.db.transaction(async (tx) => {
     const now = Date.now()
-    const sub = await completeClientCheckout(app, tx, checkoutId, {
+    // A refused completion (issue 19) charges nothing: the sandbox's session just expires.
+    const { sub } = await completeClientCheckout(app, tx, checkoutId, {
       providerSubscriptionId: ids.subscriptionId,
       customerId: ids.customerId,
       accountId: null,

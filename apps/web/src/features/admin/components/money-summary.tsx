@@ -39,6 +39,7 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
           {t('money.commissionTotal', { total: format.clp(summary.commissionTotalClp) })}
         </Figure>
       </div>
+      {summary.flagged.count ? <Flagged flagged={summary.flagged} /> : null}
       <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <Card className="gap-2">
           <CardHeader>
@@ -127,6 +128,43 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
         </Card>
       </div>
     </section>
+  )
+}
+
+/** Payments booked with a flag (issue 19): shown only when there is one to look at. */
+function Flagged({ flagged }: { flagged: AdminMoneySummary['flagged'] }) {
+  const { t } = useTranslation('admin')
+  const format = useFormat()
+  return (
+    <Card className="gap-2 border-amber-300">
+      <CardHeader>
+        <CardTitle className="text-base">
+          {t('money.flagged')} ({format.number(flagged.count)})
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">{t('money.flaggedHint')}</p>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 text-sm">
+          {flagged.data.map((p) => (
+            <li key={p.paymentId} className="grid">
+              {p.trainerUserId ? (
+                <Link
+                  to={`/admin/trainers/${p.trainerUserId}`}
+                  className="w-fit font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {p.trainerName}
+                </Link>
+              ) : (
+                <span className="font-medium">{p.trainerName}</span>
+              )}
+              <span className="text-muted-foreground">
+                {t(`money.flag.${p.flag}`, { amount: format.clp(p.amountClp), price: format.clp(p.priceClp) })} · {format.date(p.paidAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   )
 }
 
