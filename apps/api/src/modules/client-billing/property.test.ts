@@ -1,0 +1,195 @@
+import { eq, inArray } from 'drizzle-orm'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { clientPayments, clientSubscriptions, payoutAccounts } from '../../db/schema.ts'
+import { call } from '../../testing/app.ts'
+import { checkLedger } from '../ledger/check.ts'
+import { accounts, balanceOf } from '../ledger/service.ts'
+import { reversalShares } from '../ledger/split.ts'
+import { stripeClientBilling } from './stripe-fixture.ts'
+import { gymWithTrainer } from './test-helpers.ts'
+
+// Issue 19: a model-based property test. Random sequences of client checkouts (events in either
+// order, delivered twice), renewals (some of another amount), partial and full refunds, lost
+// disputes, cancellations followed by an older `updated`, late invoices and redeliveries of any
+// earlier event, against a gym trainer whose shares leave the platform by transfers. After every
+// sequence: `ledger:check` holds; what left to each connected account is exactly its share of
+// what the platform kept; what went back to the client is what the books say; nothing is booked
+// twice; a cancelled subscription stays cancelled.
+const { ctx, money, deliver, checkout, invoice } = await stripeClientBilling('whsec_property')
+const GYM_ACCOUNT = 'acct_gym_test'
+
+type Action =
+  | { kind: 'start'; price: number; invoiceFirst: boolean; twice: boolean }
+  | { kind: 'renew'; sub: number; short: boolean; twice: boolean }
+  | { kind: 'refund'; payment: number; fraction: number }
+  | { kind: 'dispute'; payment: number }
+  | { kind: 'cancel'; sub: number; olderUpdate: boolean }
+  | { kind: 'late'; sub: number }
+  | { kind: 'redeliver'; event: number }
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({
+    kind: fc.constant('start' as const),
+    price: fc.integer({ min: 1_000, max: 90_000 }),
+    invoiceFirst: fc.boolean(),
+    twice: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('renew' as const), sub: fc.nat(), short: fc.boolean(), twice: fc.boolean() }),
+  fc.record({ kind: fc.constant('refund' as const), payment: fc.nat(), fraction: fc.double({ min: 0.01, max: 1, noNaN: true }) }),
+  fc.record({ kind: fc.constant('dispute' as const), payment: fc.nat() }),
+  fc.record({ kind: fc.constant('cancel' as const), sub: fc.nat(), olderUpdate: fc.boolean() }),
+  fc.record({ kind: fc.constant('late' as const), sub: fc.nat() }),
+  fc.record({ kind: fc.constant('redeliver' as const), event: fc.nat() }),
+)
+
+const subscriptionObject = (id: string, status: string) => ({
+  id,
+  object: 'subscription',
+  customer: `cus_${id}`,
+  status,
+  cancel_at_period_end: false,
+  canceled_at: status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
+  items: {
+    object: 'list',
+    data: [{ id: 'si', object: 'subscription_item', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }],
+  },
+  metadata: {},
+})
+
+let runs = 0
+
+/** Plays one sequence against a fresh gym trainer and checks every invariant. */
+async function play(actions: Action[]) {
+  const run = ++runs
+  const gym = await gymWithTrainer(ctx.app)
+  const trainerAccount = `acct_prop_${run}_${gym.trainer.trainerId.slice(0, 8)}`
+  await ctx.app.db
+    .insert(payoutAccounts)
+    .values({
+      userId: gym.trainer.userId,
+      provider: 'stripe',
+      providerAccountId: trainerAccount,
+      chargesEnabled: true,
+      detailsSubmitted: true,
+    })
+  const subs: { id: string; price: number; cancelled: boolean }[] = []
+  const charges: string[] = []
+  const disputed = new Set<string>()
+  const sent: { type: string; object: Record<string, unknown>; id: string; created: number }[] = []
+  let n = 0
+  const send = async (type: string, object: Record<string, unknown>, opts: { id?: string; created?: number } = {}) => {
+    const event = { type, object, id: opts.id ?? `evt_p${run}_${++n}`, created: opts.created ?? Math.floor(Date.now() / 1000) }
+    sent.push(event)
+    const res = await deliver(type, object, { id: event.id, created: event.created })
+    expect(res.statusCode, res.body).toBe(200)
+  }
+  const paymentOf = async (charge: string) =>
+    (await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, charge)))[0]
+
+  for (const a of actions) {
+    if (a.kind === 'start') {
+      const c = await checkout(gym.trainer, a.price)
+      const sub = `sub_p${run}_${subs.length}`
+      const charge = `ch_p${run}_${++n}`
+      const completed = {
+        id: c.checkoutId,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: sub,
+        customer: `cus_${sub}`,
+        metadata: { kind: 'client' },
+      }
+      const paid = invoice(sub, charge, a.price, { kind: 'client', invitationId: c.invitationId })
+      const invoiceId = `evt_p${run}_inv_${charge}`
+      if (a.invoiceFirst) await send('invoice.paid', paid, { id: invoiceId })
+      await send('checkout.session.completed', completed)
+      if (!a.invoiceFirst) await send('invoice.paid', paid, { id: invoiceId })
+      if (a.twice) await send('invoice.paid', paid, { id: invoiceId })
+      subs.push({ id: sub, price: a.price, cancelled: false })
+      charges.push(charge)
+    } else if (a.kind === 'renew' || a.kind === 'late') {
+      const pool = subs.filter((s) => (a.kind === 'late' ? s.cancelled : !s.cancelled))
+      if (!pool.length) continue
+      const sub = pool[a.sub % pool.length]
+      const charge = `ch_p${run}_${++n}`
+      const amount = a.kind === 'renew' && a.short ? sub.price - 1 : sub.price
+      const id = `evt_p${run}_inv_${charge}`
+      await send('invoice.paid', invoice(sub.id, charge, amount), { id })
+      if (a.kind === 'renew' && a.twice) await send('invoice.paid', invoice(sub.id, charge, amount), { id })
+      charges.push(charge)
+    } else if (a.kind === 'refund') {
+      if (!charges.length) continue
+      const payment = await paymentOf(charges[a.payment % charges.length])
+      const remaining = payment.amountClp - payment.refundedClp
+      if (remaining === 0) continue
+      const amountClp = Math.max(1, Math.floor(remaining * a.fraction))
+      const res = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${payment.id}/refunds`, {
+        token: gym.trainer.token,
+        body: { amountClp },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    } else if (a.kind === 'dispute') {
+      if (!charges.length) continue
+      const charge = charges[a.payment % charges.length]
+      const payment = await paymentOf(charge)
+      await send('charge.dispute.created', {
+        id: `dp_p${run}_${++n}`,
+        object: 'dispute',
+        charge,
+        amount: payment.amountClp,
+        status: 'lost',
+      })
+      disputed.add(charge)
+    } else if (a.kind === 'cancel') {
+      const pool = subs.filter((s) => !s.cancelled)
+      if (!pool.length) continue
+      const sub = pool[a.sub % pool.length]
+      const now = Math.floor(Date.now() / 1000)
+      await send('customer.subscription.deleted', subscriptionObject(sub.id, 'canceled'), { created: now })
+      if (a.olderUpdate) await send('customer.subscription.updated', subscriptionObject(sub.id, 'active'), { created: now - 60 })
+      sub.cancelled = true
+    } else if (a.kind === 'redeliver') {
+      if (!sent.length) continue
+      const again = sent[a.event % sent.length]
+      const res = await deliver(again.type, again.object, { id: again.id, created: again.created })
+      expect(res.statusCode).toBe(200)
+    }
+  }
+
+  // The books hold.
+  expect((await checkLedger(ctx.app.db, { graceMs: 0 })).problems).toEqual([])
+  // Every charge booked once, on its subscription; every share that stayed was paid out.
+  const payments = charges.length
+    ? await ctx.app.db.select().from(clientPayments).where(inArray(clientPayments.providerPaymentId, charges))
+    : []
+  expect(payments).toHaveLength(charges.length)
+  expect(await balanceOf(ctx.app.db, accounts.trainer(gym.trainer.trainerId))).toBe(0)
+  expect(await balanceOf(ctx.app.db, accounts.gym(gym.gymId))).toBe(0)
+  for (const p of payments) {
+    const charge = p.providerPaymentId
+    // What left to each connected account is exactly its share of what the platform kept.
+    const back = reversalShares({ trainer: p.trainerShareClp, gym: p.gymShareClp, platform: p.platformShareClp }, 0, p.refundedClp)
+    expect(money.netTo(trainerAccount, charge), charge).toBe(p.trainerShareClp - back.trainer)
+    expect(money.netTo(GYM_ACCOUNT, charge), charge).toBe(p.gymShareClp - back.gym)
+    // What went back to the client is what the books say (a lost dispute takes the rest).
+    const refunded = money.refunds.filter((r) => r.charge === charge).reduce((s, r) => s + r.amount, 0)
+    if (disputed.has(charge)) expect(p.refundedClp).toBe(p.amountClp)
+    else expect(p.refundedClp, charge).toBe(refunded)
+  }
+  // Cancelled is final; live ones are live.
+  for (const s of subs) {
+    const [row] = await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.providerSubscriptionId, s.id))
+    expect(row.state, s.id).toBe(s.cancelled ? 'cancelled' : 'active')
+  }
+}
+
+describe('client billing model (issue 19)', () => {
+  it('random sequences of checkouts, renewals, refunds, disputes, cancellations and redeliveries keep every peso where it belongs', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 4, maxLength: 14 }), play), { numRuns: 12 })
+    const check = await checkLedger(ctx.app.db, { graceMs: 0 })
+    expect(check.problems).toEqual([])
+  }, 600_000)
+})
