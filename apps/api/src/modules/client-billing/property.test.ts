@@ -6,6 +6,8 @@ import { call } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { accounts, balanceOf } from '../ledger/service.ts'
 import { reversalShares } from '../ledger/split.ts'
+import type { MoneyMovement, MovementSource } from '../reconcile/movements.ts'
+import { reconcile } from '../reconcile/service.ts'
 import { stripeClientBilling } from './stripe-fixture.ts'
 import { gymWithTrainer } from './test-helpers.ts'
 
@@ -58,21 +60,34 @@ const subscriptionObject = (id: string, status: string) => ({
 })
 
 let runs = 0
+/** What the provider did, as the fake Stripe recorded it (charges: the invoices the tests paid). */
+const paidCharges: { id: string; amount: number }[] = []
+const lostDisputes: { id: string; amount: number }[] = []
+const fakeStripeRecords: MovementSource = {
+  name: 'stripe',
+  async *listMoneyMovements() {
+    const at = new Date()
+    for (const c of paidCharges) yield { kind: 'charge', id: c.id, amountClp: c.amount, at } satisfies MoneyMovement
+    for (const r of money.refunds) yield { kind: 'refund', id: r.id, amountClp: r.amount, at } satisfies MoneyMovement
+    for (const d of lostDisputes) yield { kind: 'dispute', id: d.id, amountClp: d.amount, at } satisfies MoneyMovement
+    const net = new Map<string, number>()
+    for (const t of money.transfers) net.set(t.sourceTransaction, (net.get(t.sourceTransaction) ?? 0) + t.amount - t.reversed)
+    for (const [id, amountClp] of net) yield { kind: 'transfer', id, amountClp, at } satisfies MoneyMovement
+  },
+}
 
 /** Plays one sequence against a fresh gym trainer and checks every invariant. */
 async function play(actions: Action[]) {
   const run = ++runs
   const gym = await gymWithTrainer(ctx.app)
   const trainerAccount = `acct_prop_${run}_${gym.trainer.trainerId.slice(0, 8)}`
-  await ctx.app.db
-    .insert(payoutAccounts)
-    .values({
-      userId: gym.trainer.userId,
-      provider: 'stripe',
-      providerAccountId: trainerAccount,
-      chargesEnabled: true,
-      detailsSubmitted: true,
-    })
+  await ctx.app.db.insert(payoutAccounts).values({
+    userId: gym.trainer.userId,
+    provider: 'stripe',
+    providerAccountId: trainerAccount,
+    chargesEnabled: true,
+    detailsSubmitted: true,
+  })
   const subs: { id: string; price: number; cancelled: boolean }[] = []
   const charges: string[] = []
   const disputed = new Set<string>()
@@ -110,6 +125,7 @@ async function play(actions: Action[]) {
       if (a.twice) await send('invoice.paid', paid, { id: invoiceId })
       subs.push({ id: sub, price: a.price, cancelled: false })
       charges.push(charge)
+      paidCharges.push({ id: charge, amount: a.price })
     } else if (a.kind === 'renew' || a.kind === 'late') {
       const pool = subs.filter((s) => (a.kind === 'late' ? s.cancelled : !s.cancelled))
       if (!pool.length) continue
@@ -120,6 +136,7 @@ async function play(actions: Action[]) {
       await send('invoice.paid', invoice(sub.id, charge, amount), { id })
       if (a.kind === 'renew' && a.twice) await send('invoice.paid', invoice(sub.id, charge, amount), { id })
       charges.push(charge)
+      paidCharges.push({ id: charge, amount })
     } else if (a.kind === 'refund') {
       if (!charges.length) continue
       const payment = await paymentOf(charges[a.payment % charges.length])
@@ -135,13 +152,10 @@ async function play(actions: Action[]) {
       if (!charges.length) continue
       const charge = charges[a.payment % charges.length]
       const payment = await paymentOf(charge)
-      await send('charge.dispute.created', {
-        id: `dp_p${run}_${++n}`,
-        object: 'dispute',
-        charge,
-        amount: payment.amountClp,
-        status: 'lost',
-      })
+      const dispute = `dp_p${run}_${++n}`
+      await send('charge.dispute.created', { id: dispute, object: 'dispute', charge, amount: payment.amountClp, status: 'lost' })
+      // The provider takes back what was not refunded yet; a dispute of a refunded charge moves nothing.
+      if (payment.amountClp > payment.refundedClp) lostDisputes.push({ id: dispute, amount: payment.amountClp - payment.refundedClp })
       disputed.add(charge)
     } else if (a.kind === 'cancel') {
       const pool = subs.filter((s) => !s.cancelled)
@@ -191,5 +205,15 @@ describe('client billing model (issue 19)', () => {
     await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 4, maxLength: 14 }), play), { numRuns: 12 })
     const check = await checkLedger(ctx.app.db, { graceMs: 0 })
     expect(check.problems).toEqual([])
+    // ledger:reconcile on the database the sequences filled: the books and the provider agree.
+    const day = 86_400_000
+    const reconciled = await reconcile(
+      ctx.app.db,
+      fakeStripeRecords,
+      { from: new Date(Date.now() - day), to: new Date(Date.now() + day) },
+      'test',
+    )
+    expect(reconciled.differences).toEqual([])
+    expect(reconciled.ledgerMovements).toBeGreaterThan(0)
   }, 600_000)
 })

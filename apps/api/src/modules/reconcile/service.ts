@@ -14,8 +14,8 @@ const key = (m: Pick<MoneyMovement, 'kind' | 'id'>) => `${m.kind}:${m.id}`
 /**
  * The ledger's side, from its own entries (one query per kind, aggregated in the database): charges
  * (the payment transaction's provider_clearing entry), refunds and disputes (by their source key),
- * and the net transferred out per charge (transfers minus reversals; direct charges settle on the
- * trainer's own account and move nothing).
+ * and the net transferred out per charge (transfers minus their reversals, as the provider's
+ * `amount_reversed` nets them; direct charges settle on the trainer's own account and move nothing).
  */
 async function ledgerMovements(db: Db, provider: string, { from, to }: MovementRange): Promise<MoneyMovement[]> {
   const f = from.toISOString()
@@ -37,7 +37,8 @@ async function ledgerMovements(db: Db, provider: string, { from, to }: MovementR
       select 'transfer' as kind, p.provider_payment_id as id, sum(e.amount_clp)::text as amount, min(t.created_at) as at
         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'
         join client_payments p on p.id = t.payment_id
-        where t.kind = 'transfer' and t.source_key not like 'direct:%' and p.provider = ${provider}
+        join client_subscriptions s on s.id = p.subscription_id and s.provider_account_id is null
+        where t.kind in ('transfer', 'transfer_reversal') and p.provider = ${provider}
           and t.created_at >= ${f} and t.created_at < ${t}
         group by p.provider_payment_id`),
   )
