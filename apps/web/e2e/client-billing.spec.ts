@@ -54,7 +54,10 @@ async function createOffer(page: Page, offer: { title: string; price: number; se
   await dialog.getByLabel('Precio mensual (CLP)').fill('500')
   await dialog.getByRole('button', { name: 'Crear oferta' }).click()
   await expect(dialog.getByText('El precio mensual debe ser de al menos $1.000')).toBeVisible()
-  await dialog.getByLabel('Precio mensual (CLP)').fill(String(offer.price))
+  // "45.000" as a Chilean writes it, with dots (issue 23).
+  const typed = new Intl.NumberFormat('es-CL').format(offer.price)
+  await dialog.getByLabel('Precio mensual (CLP)').fill(typed)
+  await expect(dialog.getByTestId('offer-price-parsed')).toHaveText(`= $${typed}`)
   await dialog.getByRole('button', { name: 'Crear oferta' }).click()
   await expect(page.getByText('Oferta creada')).toBeVisible()
   await expect(dialog).toBeHidden()
@@ -248,7 +251,9 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   await dialog.getByLabel('Monto a reembolsar (CLP)').fill('30000')
   await dialog.getByRole('button', { name: 'Continuar' }).click()
   await expect(dialog.getByText('El monto supera lo que aún se puede reembolsar')).toBeVisible()
-  await dialog.getByLabel('Monto a reembolsar (CLP)').fill('5000')
+  // Typed the Chilean way (issue 23): "5.000" is five thousand pesos, shown back before asking.
+  await dialog.getByLabel('Monto a reembolsar (CLP)').fill('5.000')
+  await expect(dialog.getByTestId('refund-amount-parsed')).toHaveText('= $5.000')
   await dialog.getByRole('button', { name: 'Continuar' }).click()
   await expect(dialog.getByText(/¿Reembolsar \$5\.000 a /)).toBeVisible()
   await expectAccessible(page, 'refund-confirm')

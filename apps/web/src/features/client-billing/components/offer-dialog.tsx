@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
+import { MoneyField } from '@/components/money-field'
 import { Textarea } from '@/components/ui/textarea'
 import { serverErrorText } from '@/lib/error-text'
 import { applyFieldErrors } from '@/lib/field-errors'
@@ -72,17 +73,14 @@ export function OfferDialog({ open, offer, onOpenChange }: { open: boolean; offe
             render={(aria) => <Textarea {...aria} rows={3} {...form.register('description')} />}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <MoneyField
               id="offer-price"
+              name="priceClp"
               label={t('priceLabel')}
-              type="number"
-              inputMode="numeric"
-              min={OFFER_PRICE_MIN_CLP}
-              max={OFFER_PRICE_MAX_CLP}
-              step={1}
               error={errors.priceClp?.message}
               hint={t('priceHint', { min: format.clp(OFFER_PRICE_MIN_CLP), max: format.clp(OFFER_PRICE_MAX_CLP) })}
-              {...form.register('priceClp', { valueAsNumber: true })}
+              register={form.register}
+              control={form.control}
             />
             <FormField
               id="offer-sessions"

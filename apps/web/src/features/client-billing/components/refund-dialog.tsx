@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
+import { MoneyField } from '@/components/money-field'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { serverErrorText } from '@/lib/error-text'
 import { formResolver } from '@/lib/form-resolver'
@@ -96,17 +96,14 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
               </label>
             </fieldset>
             {kind === 'part' ? (
-              <FormField
+              <MoneyField
                 id="refund-amount"
+                name="amountClp"
                 label={t('amountLabel')}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={remaining}
-                step={1}
                 error={form.formState.errors.amountClp?.message}
                 hint={t('amountHint', { remaining: format.clp(remaining) })}
-                {...form.register('amountClp', { valueAsNumber: true })}
+                register={form.register}
+                control={form.control}
               />
             ) : null}
             <DialogFooter>
