@@ -6,6 +6,7 @@ import type { ProviderEvent, ProviderSubscription } from '../../providers/paymen
 import { accounts, recordPayment, recordRefund, recordTransfer, RefundTooLargeError } from '../ledger/service.ts'
 import { reversalShares } from '../ledger/split.ts'
 import { clawBack } from './claw-back.ts'
+import { endAtProvider, endIfRefundedInFull } from './ended-by-refund.ts'
 import { completeClientCheckout, openCheckoutOf } from './client.ts'
 
 type SubscriptionRow = typeof clientSubscriptions.$inferSelect
@@ -13,10 +14,13 @@ type PaymentRow = typeof clientPayments.$inferSelect
 
 /**
  * Work that calls the provider after the event's transaction committed: transfers to connected
- * accounts of a payment, or giving back a paid checkout that was refused (issue 19).
+ * accounts of a payment, giving back a paid checkout that was refused (issue 19), or ending at the
+ * provider a subscription whose period was refunded in full (decision 198).
  */
 export type FollowUp =
-  { payment: PaymentRow } | { refuse: { subscriptionId: string; accountId: string | null; chargeId: string | null; amountClp: number } }
+  | { payment: PaymentRow }
+  | { refuse: { subscriptionId: string; accountId: string | null; chargeId: string | null; amountClp: number } }
+  | { end: SubscriptionRow }
 
 const stateOf = (status: ProviderSubscription['status']): SubscriptionRow['state'] =>
   status === 'canceled' || status === 'incomplete_expired'
@@ -169,6 +173,7 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
     case 'charge.refunded': {
       const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, event.chargeId)).limit(1)
       if (!payment) return []
+      const followUps: FollowUp[] = []
       for (const refund of event.refunds) {
         try {
           const done = await recordRefund(tx, {
@@ -178,13 +183,15 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
             kind: 'refund',
           })
           if (done.created) await clawBack(app, tx, done.payment, `refund:${refund.id}`, done.reversal)
+          const ended = await endIfRefundedInFull(tx, done.payment)
+          if (ended) followUps.push({ end: ended })
         } catch (err) {
           // The provider never refunds more than was paid; a report that says so is logged, not applied.
           if (!(err instanceof RefundTooLargeError)) throw err
           app.log.error({ chargeId: event.chargeId, refundId: refund.id }, 'refund above the payment ignored')
         }
       }
-      return []
+      return followUps
     }
     case 'charge.disputed': {
       const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, event.chargeId)).limit(1)
@@ -198,6 +205,8 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
           kind: 'dispute',
         })
         if (done.created) await clawBack(app, tx, done.payment, `dispute:${event.disputeId}`, done.reversal)
+        const ended = await endIfRefundedInFull(tx, done.payment)
+        if (ended) return [{ end: ended }]
       }
       return []
     }
@@ -216,6 +225,10 @@ export async function runFollowUps(app: FastifyInstance, followUps: FollowUp[]) 
   for (const followUp of followUps) {
     if ('refuse' in followUp) {
       await giveBack(app, followUp.refuse)
+      continue
+    }
+    if ('end' in followUp) {
+      await endAtProvider(app, followUp.end)
       continue
     }
     const paid = followUp.payment

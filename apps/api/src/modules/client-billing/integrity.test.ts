@@ -226,3 +226,28 @@ describe('finding 4: a deactivated trainer takes no more money', () => {
     expect(cancelledAtStripe('sub_deact_pending')).toBe(1)
   })
 })
+
+describe('decision 198: the current period refunded in full ends the subscription', () => {
+  it('a part refund keeps it; the rest of the refund ends it here and at Stripe; an older period refunded in full does not', async () => {
+    const c = await checkout(trainer, 16_000)
+    await completed(c.checkoutId, 'sub_refunded')
+    await deliver('invoice.paid', invoice('sub_refunded', 'ch_refunded_1', 16_000), { account: ACCOUNT })
+    await deliver('invoice.paid', invoice('sub_refunded', 'ch_refunded_2', 16_000), { account: ACCOUNT })
+    const [older] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, 'ch_refunded_1'))
+    const [newest] = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, 'ch_refunded_2'))
+    const refund = (id: string, body: Record<string, unknown>) =>
+      call(ctx.app, 'POST', `/api/v1/trainer/payments/${id}/refunds`, { token: trainer.token, body })
+
+    expect((await refund(older.id, {})).statusCode).toBe(200)
+    expect(await subscriptionOf('sub_refunded')).toMatchObject({ state: 'active' })
+    expect((await refund(newest.id, { amountClp: 6_000 })).statusCode).toBe(200)
+    expect(await subscriptionOf('sub_refunded')).toMatchObject({ state: 'active' })
+    expect(cancelledAtStripe('sub_refunded')).toBe(0)
+    expect((await refund(newest.id, {})).statusCode).toBe(200)
+    expect(await subscriptionOf('sub_refunded')).toMatchObject({ state: 'cancelled' })
+    expect(cancelledAtStripe('sub_refunded')).toBe(1)
+    // The client sees it ended, with no next charge.
+    const mine = (await call(ctx.app, 'GET', '/api/v1/client/subscriptions', { token: c.clientToken })).json()
+    expect(mine.data).toEqual([expect.objectContaining({ state: 'cancelled' })])
+  })
+})

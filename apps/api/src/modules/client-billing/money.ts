@@ -10,6 +10,7 @@ import { findBusinessOfOwner } from '../business/service.ts'
 import { accounts, recordRefund, RefundTooLargeError } from '../ledger/service.ts'
 import { csvTable } from '../../lib/csv.ts'
 import { clawBack } from './claw-back.ts'
+import { endAtProvider, endIfRefundedInFull } from './ended-by-refund.ts'
 import { billingOf } from './trainer.ts'
 
 /** Months and days are Chile's: a payment at 23:30 on the 31st in Santiago belongs to that month. */
@@ -119,7 +120,7 @@ export async function listPayments(app: FastifyInstance, user: AuthUser, query: 
  */
 export async function refundPayment(app: FastifyInstance, user: AuthUser, paymentId: string, amount: number | undefined, ip: string) {
   const { trainer } = await billingOf(app, user, false)
-  await app.db.transaction(async (tx) => {
+  const ended = await app.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.id, paymentId)).limit(1).for('update')
     if (!payment || payment.trainerId !== trainer.id) throw notFound('No such payment', { id: 'notFound' })
     const refundable = payment.amountClp - payment.refundedClp
@@ -135,10 +136,12 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
       accountId: sub.providerAccountId,
       idempotencyKey: `refund-${payment.id}-${payment.refundedClp}-${wanted}`,
     })
+    let ended: Awaited<ReturnType<typeof endIfRefundedInFull>> = null
     try {
       const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund' })
       // Every share that left the platform gives back its part (decision 092).
       if (done.created) await clawBack(app, tx, done.payment, `refund:${refundId}`, done.reversal)
+      ended = await endIfRefundedInFull(tx, done.payment)
     } catch (err) {
       if (err instanceof RefundTooLargeError) throw unprocessable({ amountClp: 'tooBig' }, err.message)
       throw err
@@ -151,7 +154,9 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
       subjectId: payment.id,
       after: { amountClp: wanted },
     })
+    return ended
   })
+  if (ended) await endAtProvider(app, ended)
   const [out] = await paymentsOf(app.db, and(eq(clientPayments.id, paymentId)))
   return out
 }

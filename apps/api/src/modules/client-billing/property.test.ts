@@ -107,6 +107,20 @@ async function play(actions: Action[]) {
   let deactivated = false
   const heldForTrainer = new Set<string>()
   const charges: string[] = []
+  // Each charge's subscription, and each subscription's newest charge (decision 198).
+  const subOfCharge = new Map<string, (typeof subs)[number]>()
+  const newest = new Map<string, string>()
+  const paidFor = (sub: (typeof subs)[number], charge: string) => {
+    charges.push(charge)
+    subOfCharge.set(charge, sub)
+    newest.set(sub.id, charge)
+  }
+  /** The newest period refunded in full (by the trainer or a lost dispute) ends its subscription. */
+  const afterRefund = async (charge: string) => {
+    const payment = await paymentOf(charge)
+    const sub = subOfCharge.get(charge)!
+    if (payment.refundedClp === payment.amountClp && newest.get(sub.id) === charge) sub.cancelled = true
+  }
   const disputed = new Set<string>()
   const sent: { type: string; object: Record<string, unknown>; id: string; created: number }[] = []
   let n = 0
@@ -142,7 +156,7 @@ async function play(actions: Action[]) {
       if (!a.invoiceFirst) await send('invoice.paid', paid, { id: invoiceId })
       if (a.twice) await send('invoice.paid', paid, { id: invoiceId })
       subs.push({ id: sub, offerId: c.offerId, price: a.price, cancelled: false })
-      charges.push(charge)
+      paidFor(subs.at(-1)!, charge)
       paidCharges.push({ id: charge, amount: a.price })
     } else if (a.kind === 'renew' || a.kind === 'late') {
       const pool = subs.filter((s) => (a.kind === 'late' ? s.cancelled : !s.cancelled))
@@ -153,7 +167,7 @@ async function play(actions: Action[]) {
       const id = `evt_p${run}_inv_${charge}`
       await send('invoice.paid', invoice(sub.id, charge, amount), { id })
       if (a.kind === 'renew' && a.twice) await send('invoice.paid', invoice(sub.id, charge, amount), { id })
-      charges.push(charge)
+      paidFor(sub, charge)
       paidCharges.push({ id: charge, amount })
       if (deactivated) heldForTrainer.add(charge)
     } else if (a.kind === 'refund') {
@@ -167,6 +181,7 @@ async function play(actions: Action[]) {
         body: { amountClp },
       })
       expect(res.statusCode, res.body).toBe(200)
+      await afterRefund(payment.providerPaymentId)
     } else if (a.kind === 'dispute') {
       if (!charges.length) continue
       const charge = charges[a.payment % charges.length]
@@ -176,6 +191,7 @@ async function play(actions: Action[]) {
       // The provider takes back what was not refunded yet; a dispute of a refunded charge moves nothing.
       if (payment.amountClp > payment.refundedClp) lostDisputes.push({ id: dispute, amount: payment.amountClp - payment.refundedClp })
       disputed.add(charge)
+      await afterRefund(charge)
     } else if (a.kind === 'cancel') {
       const pool = subs.filter((s) => !s.cancelled)
       if (!pool.length) continue
