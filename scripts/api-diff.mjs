@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
 const DOCUMENT = 'docs/api/openapi.json'
-const git = (...args) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+// The document is megabytes: the default 1 MB buffer would fail and read as "no document".
+const git = (...args) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).trim()
 const tryGit = (...args) => {
   try {
     return git(...args)

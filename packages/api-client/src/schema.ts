@@ -592,7 +592,7 @@ export interface paths {
     put?: never
     /**
      * Disable the account and end every session at once (audited)
-     * @description Disables a trainer account with a reason and ends every one of its sessions at once; audited.
+     * @description Disables a trainer account with a reason, ends every one of its sessions at once and ends its clients' subscriptions at the payment provider (each client is told by mail); audited.
      */
     post: operations['deactivateTrainerAccount']
     delete?: never
@@ -3868,6 +3868,7 @@ export interface operations {
            *         "role": "trainer",
            *         "isActive": true,
            *         "emailVerified": true,
+           *         "language": "es",
            *         "createdAt": "2026-03-01T12:00:00.000Z",
            *         "updatedAt": "2026-03-01T12:00:00.000Z"
            *       }
@@ -9401,6 +9402,7 @@ export interface operations {
            *         "role": "trainer",
            *         "isActive": true,
            *         "emailVerified": true,
+           *         "language": "es",
            *         "createdAt": "2026-03-01T12:00:00.000Z",
            *         "updatedAt": "2026-03-01T12:00:00.000Z"
            *       }
@@ -10062,6 +10064,7 @@ export interface operations {
            *         "role": "trainer",
            *         "isActive": true,
            *         "emailVerified": true,
+           *         "language": "es",
            *         "createdAt": "2026-03-01T12:00:00.000Z",
            *         "updatedAt": "2026-03-01T12:00:00.000Z"
            *       }
@@ -10475,6 +10478,7 @@ export interface operations {
            *         "role": "trainer",
            *         "isActive": true,
            *         "emailVerified": true,
+           *         "language": "es",
            *         "createdAt": "2026-03-01T12:00:00.000Z",
            *         "updatedAt": "2026-03-01T12:00:00.000Z"
            *       }
@@ -14795,6 +14799,7 @@ export interface operations {
            *         "role": "trainer",
            *         "isActive": true,
            *         "emailVerified": true,
+           *         "language": "es",
            *         "createdAt": "2026-03-01T12:00:00.000Z",
            *         "updatedAt": "2026-03-01T12:00:00.000Z"
            *       }

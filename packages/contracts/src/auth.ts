@@ -78,6 +78,7 @@ export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema }).
         role: 'trainer',
         isActive: true,
         emailVerified: true,
+        language: 'es',
         createdAt: '2026-03-01T12:00:00.000Z',
         updatedAt: '2026-03-01T12:00:00.000Z',
       },
