@@ -21,7 +21,7 @@ export default defineConfig({
   // Tests are independent of each other and of order (decision 102), so they spread one by one
   // over two workers: two cores, shared with the server under test.
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

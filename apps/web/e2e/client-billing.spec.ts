@@ -59,7 +59,8 @@ async function createOffer(page: Page, offer: { title: string; price: number; se
   await dialog.getByLabel('Precio mensual (CLP)').fill(typed)
   await expect(dialog.getByTestId('offer-price-parsed')).toHaveText(`= $${typed}`)
   await dialog.getByRole('button', { name: 'Crear oferta' }).click()
-  await expect(page.getByText('Oferta creada')).toBeVisible()
+  // The toast of an offer created just before may still be showing.
+  await expect(page.getByText('Oferta creada').last()).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('listitem', { name: offer.title })).toBeVisible()
 }
@@ -244,8 +245,9 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   await expect(page.getByTestId('income-net')).toHaveText('$47.500')
   await expect(page.getByRole('button', { name: 'Reembolsar', exact: true })).toHaveCount(2)
 
-  // A part refund: above what remains is refused before asking; then confirmed.
-  await page.getByRole('button', { name: 'Reembolsar', exact: true }).first().click()
+  // A part refund of the newest payment (a whole one would end the subscription, decision 198):
+  // above what remains is refused before asking; then confirmed.
+  await page.getByRole('button', { name: 'Reembolsar', exact: true }).last().click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Una parte').check()
   await dialog.getByLabel('Monto a reembolsar (CLP)').fill('30000')
@@ -261,8 +263,8 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   await dialog.getByRole('button', { name: 'Reembolsar $5.000' }).click()
   await expect(page.getByText('$5.000 reembolsados')).toBeVisible()
   await expect(page.getByText('Reembolsado en parte', { exact: true })).toBeVisible()
-  // A whole refund of the other payment.
-  await page.getByRole('button', { name: 'Reembolsar', exact: true }).last().click()
+  // A whole refund of the older payment.
+  await page.getByRole('button', { name: 'Reembolsar', exact: true }).first().click()
   await expect(dialog.getByLabel('Todo lo que queda ($25.000)')).toBeChecked()
   await dialog.getByRole('button', { name: 'Continuar' }).click()
   await dialog.getByRole('button', { name: 'Reembolsar $25.000' }).click()
