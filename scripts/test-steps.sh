@@ -53,14 +53,26 @@ step() {
   return "$status"
 }
 
-step 'typecheck' npm run typecheck
-step 'lint' npm run lint
+# both() A B: two single-threaded checks at once on the two cores; fails when either fails (each
+# prints its own output; one runs with its output buffered so the two do not interleave).
+both() {
+  local out status_a=0 status_b=0
+  out=$(mktemp)
+  bash -c "$2" >"$out" 2>&1 &
+  local pid=$!
+  bash -c "$1" || status_a=$?
+  wait "$pid" || status_b=$?
+  cat "$out"
+  rm -f "$out"
+  [ "$status_a" = 0 ] && [ "$status_b" = 0 ]
+}
+
+step 'typecheck + lint' both 'npm run typecheck' 'npm run lint'
 # The API suite once per database, each on one of the two supported Nodes (decision 123): PGlite,
 # the default a new user runs, on Node 24 LTS; PostgreSQL on the machine's Node.
 step 'API tests: unit + PGlite (Node 24)' npm run test:api:node24
 step 'API tests: PostgreSQL (Node 20)' npm run test:postgres -w apps/api
-step 'web unit tests' npm run test -w apps/web
-step 'build' npm run build
+step 'web unit tests + build' both 'npm run test -w apps/web' 'npm run build'
 step 'E2E' npm run e2e -w apps/web
 # API contract (issue 28; docs/api.md): the document lints clean, no unacknowledged breaking change
 # against the merge-base with main.
