@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util'
 
 const DOCUMENT = 'docs/api/openapi.json'
 // The document is megabytes: the default 1 MB buffer would fail and read as "no document".
-const git = (...args) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).trim()
+const git = (...args) =>
+  execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).trim()
 const tryGit = (...args) => {
   try {
     return git(...args)
