@@ -44,9 +44,11 @@ describe('npm run start:cluster', () => {
 
       // Both workers answer (the pid label of /metrics names the worker).
       const pids = new Set<string>()
-      for (let i = 0; i < 40 && pids.size < 2; i++) {
+      // The second worker may still be starting when the first answers health: ask for up to 30 s.
+      for (const deadline = Date.now() + 30_000; pids.size < 2 && Date.now() < deadline;) {
         const { body } = await freshGet(`${server.url}/metrics`)
         pids.add(/pid="(\d+)"/.exec(body)![1])
+        if (pids.size < 2) await new Promise((r) => setTimeout(r, 100))
       }
       expect(pids.size).toBe(2)
 
