@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { clientCheckouts, clientInvitations, clientPayments, clientSubscriptions, mailOutbox, subscriptions } from '../../db/schema.ts'
 import { call, createUserAndLogin, freshIp } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
-import { stripeClientBilling } from './stripe-fixture.ts'
+import { stripeClientBilling, subscriptionObject } from './stripe-fixture.ts'
 import { confirmClient, createOffer, invite, startClientCheckout, type TestTrainer } from './test-helpers.ts'
 
 // Issue 19, findings 2 to 5, on Stripe against the local recording server: what the provider was
@@ -26,20 +26,6 @@ const completed = (sessionId: string, sub: string, paymentStatus = 'paid') =>
     },
     { account: ACCOUNT },
   )
-
-const subscriptionObject = (id: string, status: string) => ({
-  id,
-  object: 'subscription',
-  customer: `cus_${id}`,
-  status,
-  cancel_at_period_end: false,
-  canceled_at: status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
-  items: {
-    object: 'list',
-    data: [{ id: 'si', object: 'subscription_item', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }],
-  },
-  metadata: {},
-})
 
 const subscriptionOf = async (providerSubscriptionId: string) =>
   (await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.providerSubscriptionId, providerSubscriptionId)))[0]

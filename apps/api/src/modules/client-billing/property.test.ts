@@ -8,7 +8,7 @@ import { accounts, balanceOf } from '../ledger/service.ts'
 import { reversalShares } from '../ledger/split.ts'
 import type { MoneyMovement, MovementSource } from '../reconcile/movements.ts'
 import { reconcile } from '../reconcile/service.ts'
-import { stripeClientBilling } from './stripe-fixture.ts'
+import { stripeClientBilling, subscriptionObject } from './stripe-fixture.ts'
 import { gymWithTrainer } from './test-helpers.ts'
 
 // Issue 19: a model-based property test. Random sequences of client checkouts (events in either
@@ -56,20 +56,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   weighted(1, fc.record({ kind: fc.constant('retire' as const), sub: fc.nat() })),
   weighted(1, fc.record({ kind: fc.constant('deactivate' as const) })),
 )
-
-const subscriptionObject = (id: string, status: string) => ({
-  id,
-  object: 'subscription',
-  customer: `cus_${id}`,
-  status,
-  cancel_at_period_end: false,
-  canceled_at: status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
-  items: {
-    object: 'list',
-    data: [{ id: 'si', object: 'subscription_item', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }],
-  },
-  metadata: {},
-})
 
 let runs = 0
 let admin: Awaited<ReturnType<typeof createUserAndLogin>> | undefined

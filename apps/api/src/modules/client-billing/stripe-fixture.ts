@@ -7,6 +7,21 @@ import { loginAs, PASSWORD } from '../billing/test-helpers.ts'
 import { insertUser } from '../users/service.ts'
 import { confirmClient, createOffer, invite, startClientCheckout, type TestTrainer } from './test-helpers.ts'
 
+/** A Stripe subscription object in `status`, as its webhooks carry it. */
+export const subscriptionObject = (id: string, status: string) => ({
+  id,
+  object: 'subscription',
+  customer: `cus_${id}`,
+  status,
+  cancel_at_period_end: false,
+  canceled_at: status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
+  items: {
+    object: 'list',
+    data: [{ id: 'si', object: 'subscription_item', current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }],
+  },
+  metadata: {},
+})
+
 /**
  * Client billing against the local recording Stripe server (testing/fake-stripe.ts): the app,
  * signed webhook deliveries, trainers on Stripe, checkouts and invoices. Call once per test file,
