@@ -316,6 +316,68 @@ test.describe('keyboard only', () => {
     await expect(invite).toBeFocused()
   })
 
+  test('client: invitation, code, payment and own subscription without a mouse', async ({ page, request }) => {
+    const trainer = await trainerThroughApi(request, { firstName: 'Teclado', lastName: 'Rojas' })
+    const auth = { authorization: `Bearer ${trainer.token}` }
+    const offer = await request.post('/api/v1/trainer/offers', {
+      headers: auth,
+      data: { title: 'Plan Teclado', description: '8 sesiones', priceClp: 25_000, sessionsPerMonth: 8 },
+    })
+    expect(offer.ok(), await offer.text()).toBe(true)
+    const email = uniqueEmail('keys')
+    const invited = await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: (await offer.json()).id, email } })
+    expect(invited.ok(), await invited.text()).toBe(true)
+    const mail = await latestMail(request, email, (m) => /te invita a entrenar/.test(m.subject))
+    await page.goto(new URL(/https?:\/\/\S+\/invitacion\/[\w-]+/.exec(mail.text)![0]).pathname)
+    await expect(page.getByRole('heading', { name: 'Teclado Rojas te invita a entrenar' })).toBeVisible()
+
+    const ask = page.getByRole('button', { name: 'Enviar código' })
+    await tabTo(page, ask)
+    await page.keyboard.press('Enter')
+    // The code field takes focus by itself: the next thing to type.
+    const otp = page.getByLabel('Código de verificación')
+    await expect(otp).toBeFocused()
+    // Submitting empty puts focus on the first invalid field, tied to its error.
+    await tabTo(page, page.getByRole('button', { name: 'Confirmar y pagar' }))
+    await page.keyboard.press('Enter')
+    await expect(otp).toBeFocused()
+    expect(await otp.getAttribute('aria-describedby')).toBeTruthy()
+
+    const code = (await latestMail(request, email, (m) => /código/i.test(m.subject))).text.match(/\b(\d{6})\b/)![1]
+    await page.keyboard.type(code)
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Nombre', { exact: true })).toBeFocused()
+    await page.keyboard.type('Carla')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Cliente')
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Fecha de nacimiento')).toBeFocused()
+    // The date's segment order is the browser's UI locale, not the page's (en-US here): set the
+    // focused field's value as typing would, without a pointer.
+    await page.getByLabel('Fecha de nacimiento').fill('1995-06-15')
+    await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('1995-06-15')
+    await page.keyboard.press('Enter')
+
+    // The sandbox checkout: Pagar by keyboard, back on our paid page with the real checkout id.
+    const pay = page.getByRole('button', { name: 'Pagar' })
+    await expect(pay).toBeVisible()
+    await tabTo(page, pay)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/invitacion\/pagada\?sid=cs_[\w-]+$/)
+    await expect(page.getByRole('heading', { name: '¡Tu suscripción está activa!' })).toBeVisible()
+    await expectAccessible(page, 'client-paid')
+
+    const mine = page.getByRole('link', { name: 'Ver mi suscripción' })
+    await tabTo(page, mine)
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Plan Teclado')).toBeVisible()
+    // The new page's heading holds focus (read out), so the next Tab continues inside it.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    expect(await focused(page)).not.toBe('body')
+    await expectAccessible(page, 'client-subscriptions')
+  })
+
   test('console: a section link moves focus to the new page heading and announces its title', async ({ page, request }) => {
     await setAdminPasswordOnce(request)
     await signInToConsole(page)

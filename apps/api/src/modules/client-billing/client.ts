@@ -144,13 +144,25 @@ export async function confirmInvitation(
   })
 }
 
+const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
+const SESSION_PLACEHOLDER_ENCODED = encodeURIComponent(SESSION_PLACEHOLDER)
+
+/**
+ * The server adds the one `sid` placeholder itself: a copy the caller put in its own return URL
+ * would reach the person's address bar literally (issue 32), so it is dropped.
+ */
+function withoutPlaceholders(url: URL) {
+  for (const [name, value] of [...url.searchParams]) if (value.includes(SESSION_PLACEHOLDER)) url.searchParams.delete(name, value)
+  return url
+}
+
 /**
  * Starts the provider's checkout for the invited offer. Only the invited person (a session of
  * the invited e-mail) may, never the trainer, and never for a retired offer or a revoked or used
  * invitation. The price and split are read here, never from the request.
  */
 export async function startClientCheckout(app: FastifyInstance, user: AuthUser, token: string, input: ClientCheckoutRequest) {
-  const successUrl = new URL(ownUrl(app, input.successRedirect, 'successRedirect'))
+  const successUrl = withoutPlaceholders(new URL(ownUrl(app, input.successRedirect, 'successRedirect')))
   const cancelRedirect = ownUrl(app, input.cancelRedirect, 'cancelRedirect')
   const { invitation, offer, trainer } = await usableInvitation(app.db, token)
   if (invitation.email !== user.email.toLowerCase()) throw notFound('This invitation is for another e-mail', { token: 'notFound' })
@@ -189,7 +201,7 @@ export async function startClientCheckout(app: FastifyInstance, user: AuthUser, 
   const open = await reusable()
   if (open) return { url: open.url, checkoutId: open.id }
   const [account] = await app.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, trainer.userId)).limit(1)
-  successUrl.searchParams.set('sid', '{CHECKOUT_SESSION_ID}')
+  successUrl.searchParams.set('sid', SESSION_PLACEHOLDER)
   const checkout = await app.payments.clients.createCheckout({
     clientUserId: user.id,
     clientEmail: invitation.email,
@@ -207,7 +219,7 @@ export async function startClientCheckout(app: FastifyInstance, user: AuthUser, 
       provider: app.payments.name,
       invitationId: invitation.id,
       clientUserId: user.id,
-      successRedirect: successUrl.toString().replace('%7BCHECKOUT_SESSION_ID%7D', checkout.id),
+      successRedirect: successUrl.toString().replaceAll(SESSION_PLACEHOLDER_ENCODED, checkout.id),
       cancelRedirect,
       url: checkout.url,
     })

@@ -4,7 +4,7 @@ import { clientPayments, ledgerEntries, mailOutbox } from '../../db/schema.ts'
 import { call, freshIp, useTestApp } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balanceOf } from '../ledger/service.ts'
-import { createOffer, eligibleTrainer, gymWithTrainer, portal, sandboxClient } from './test-helpers.ts'
+import { confirmClient, createOffer, eligibleTrainer, gymWithTrainer, invite, portal, sandboxClient } from './test-helpers.ts'
 
 // Issue 12's journey on the sandbox, through the API: offer → invitation → code → payment →
 // renewal → failed renewal → refund → income, CSV and ledger agree.
@@ -136,6 +136,27 @@ describe('client billing on the sandbox', () => {
     const before = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.trainerId, gym.trainer.trainerId))
     expect(before[0].gymShareClp).toBe(10_500)
     expect((await checkLedger(ctx.app.db)).problems).toEqual([])
+  })
+
+  it('the return after paying carries the real checkout id once, never a literal {CHECKOUT_SESSION_ID} (issue 32)', async () => {
+    const trainer = await eligibleTrainer(ctx.app)
+    const offer = await createOffer(ctx.app, trainer.token)
+    const inv = await invite(ctx.app, trainer.token, offer.id)
+    const clientToken = await confirmClient(ctx.app, inv.link, inv.email)
+    const origin = ctx.app.config.APP_URL
+    // What an older web build sent: its own copy of the placeholder beside a parameter of its own.
+    const checkout = await call(ctx.app, 'POST', `/api/v1/client-invitations/${inv.link}/checkout`, {
+      token: clientToken,
+      body: {
+        successRedirect: `${origin}/invitacion/pagada?checkout={CHECKOUT_SESSION_ID}&from=app`,
+        cancelRedirect: `${origin}/invitacion/${inv.link}`,
+      },
+    })
+    expect(checkout.statusCode, checkout.body).toBe(200)
+    const { url, checkoutId } = checkout.json()
+    const pay = await ctx.app.inject({ method: 'POST', url: `${new URL(url).pathname}/pay`, remoteAddress: freshIp() })
+    expect(pay.statusCode, pay.body).toBe(303)
+    expect(pay.headers.location).toBe(`${origin}/invitacion/pagada?from=app&sid=${checkoutId}`)
   })
 
   it('the public offer list shows active offers only; an invitation page shows trainer, offer, price and a masked e-mail', async () => {

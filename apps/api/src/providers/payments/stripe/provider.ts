@@ -76,7 +76,7 @@ export function stripeProvider(config: Config): PaymentProvider {
         metadata: { userId, planId: plan.id },
         // No trial_period_days for someone who already had a trial: Stripe charges the first month now.
         subscription_data: { ...(trialDays > 0 ? { trial_period_days: trialDays } : {}), metadata: { userId, planId: plan.id } },
-        success_url: successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+        success_url: successUrl.replaceAll('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
         cancel_url: cancelUrl,
       })
       if (!session.url) throw new Error('Stripe returned a checkout session without url')
@@ -238,7 +238,7 @@ function stripeClientPayments(stripe: Stripe): ClientPayments {
             // Stripe keeps the platform's fee from each invoice of the connected account.
             ...(direct ? { application_fee_percent: input.platformFeeBps / 100 } : {}),
           },
-          success_url: input.successUrl.replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+          success_url: input.successUrl.replaceAll('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
           cancel_url: input.cancelUrl,
         },
         on(direct ? input.trainerAccountId : null),

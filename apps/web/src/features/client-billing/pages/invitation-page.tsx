@@ -30,11 +30,7 @@ type ConfirmOutput = z.output<typeof ConfirmFormSchema>
 /** Starts the provider's checkout for this invitation and leaves for it. */
 async function goToCheckout(token: string) {
   const origin = window.location.origin
-  const { url } = await startClientCheckout(
-    token,
-    `${origin}/invitacion/pagada?checkout={CHECKOUT_SESSION_ID}`,
-    `${origin}/invitacion/${encodeURIComponent(token)}`,
-  )
+  const { url } = await startClientCheckout(token, `${origin}/invitacion/pagada`, `${origin}/invitacion/${encodeURIComponent(token)}`)
   window.location.assign(url)
 }
 
