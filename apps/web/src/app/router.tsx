@@ -7,6 +7,7 @@ import { loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPa
 import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
 import * as admin from '@/features/admin'
+import { loadAccountPage, loadReopenPage } from '@/features/account'
 import { loadInvitationPage, loadInvitationPaidPage, loadMySubscriptionsPage } from '@/features/client-billing'
 import { loadTrainerProfilePage, loadTrainerSearchPage } from '@/features/trainer-profile'
 import * as booking from '@/features/booking'
@@ -71,6 +72,9 @@ export const routes: RouteObject[] = [
       { path: '/privacidad', ...page(loadPrivacyPage, 'default') },
       { path: '/terminos', ...page(loadTermsPage, 'default') },
       { path: '/confirmar-correo', ...page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage') },
+      // The person's own account (issue 20): any signed-in role, in their language.
+      { path: '/cuenta', ...translatedPage(loadAccountPage, 'AccountPage', 'es', ['account', 'errors']) },
+      { path: '/cuenta/reabrir', ...translatedPage(loadReopenPage, 'ReopenPage', 'es', ['account', 'errors']) },
       // Business area
       { path: '/business/login', ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']) },
       { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },

@@ -1,9 +1,9 @@
 import type { Trainer, TrainerCreated } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
-import { Building2, LogOut, Plus, UserPlus, Users, Zap } from 'lucide-react'
+import { Building2, LogOut, Plus, UserCog, UserPlus, Users, Zap } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { PageLoading } from '@/components/layout/page-loading'
@@ -78,6 +78,12 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
           </div>
           <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
             <LanguageSwitch />
+            <Button asChild variant="ghost">
+              <Link to="/cuenta">
+                <UserCog aria-hidden="true" />
+                {t('myAccount')}
+              </Link>
+            </Button>
             <Button variant="outline" onClick={onLogout}>
               <LogOut aria-hidden="true" />
               {t('logout')}

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { serverErrorText } from '@/lib/error-text'
+import { isAccountClosed, ReopenLink } from '@/components/account/reopen-link'
 import { formResolver } from '@/lib/form-resolver'
 import { errorsT } from '@/lib/i18n'
 import { LoginFormSchema } from '@/lib/login-form'
@@ -22,6 +23,7 @@ export function BusinessLoginPage() {
   const { user, isLoading, login } = useSession()
   const navigate = useNavigate()
   const [error, setError] = useState<string | null>(null)
+  const [closedEmail, setClosedEmail] = useState<string | null>(null)
   const form = useForm<z.input<typeof LoginFormSchema>, unknown, z.output<typeof LoginFormSchema>>({
     resolver: formResolver(LoginFormSchema, errorsT),
     defaultValues: { email: '', password: '' },
@@ -33,12 +35,14 @@ export function BusinessLoginPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null)
+    setClosedEmail(null)
     try {
       await login(values, 'business')
       navigate('/business/dashboard', { replace: true })
     } catch (err) {
       // Spec §8: the alert when the server gave no message.
       setError(serverErrorText(err, errorsT, t('failed')).message)
+      if (isAccountClosed(err)) setClosedEmail(values.email)
     }
   })
 
@@ -66,6 +70,7 @@ export function BusinessLoginPage() {
           {t('forgotPassword')}
         </Link>
         {error && <ErrorAlert>{error}</ErrorAlert>}
+        {closedEmail ? <ReopenLink email={closedEmail} source={errorsT} /> : null}
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? t('submitting') : t('submit')}
         </Button>

@@ -1,7 +1,8 @@
 import type { MySubscription } from '@app/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { Loader2, LogOut } from 'lucide-react'
+import { Loader2, LogOut, UserCog } from 'lucide-react'
 import { toast } from 'sonner'
+import { Link } from 'react-router'
 import { PageLoading } from '@/components/layout/page-loading'
 import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
@@ -68,10 +69,18 @@ export function MySubscriptionsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Mi suscripción</h1>
         {user ? (
-          <Button variant="ghost" size="sm" onClick={() => void logout()}>
-            <LogOut aria-hidden="true" />
-            Cerrar sesión
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/cuenta">
+                <UserCog aria-hidden="true" />
+                Mi cuenta
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              Cerrar sesión
+            </Button>
+          </div>
         ) : null}
       </div>
       {!user ? (

@@ -1,7 +1,7 @@
-import { CalendarDays, Sun } from 'lucide-react'
+import { CalendarDays, Sun, UserCog } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet } from 'react-router'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { cn } from '@/lib/utils'
@@ -11,12 +11,21 @@ const tabs = [
   { to: '/cliente/reservas', end: false, key: 'bookings', Icon: CalendarDays },
 ] as const
 
-function Header() {
+function Header({ account = false }: { account?: boolean }) {
+  const { t } = useTranslation('routines', { keyPrefix: 'shell' })
   return (
     <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-lg items-center justify-between gap-3 px-4 py-2">
         <Logo />
-        <LanguageSwitch />
+        <div className="flex items-center gap-2">
+          {account ? (
+            <Link to="/cuenta" className="inline-flex min-h-10 items-center gap-1 text-sm font-medium underline-offset-4 hover:underline">
+              <UserCog className="size-4" aria-hidden="true" />
+              {t('account')}
+            </Link>
+          ) : null}
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   )
@@ -43,7 +52,7 @@ export function ClientShell() {
   const labels = { today: t('today'), bookings: t('bookings') }
   return (
     <div className="min-h-dvh bg-muted/40 pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
-      <Header />
+      <Header account />
       <main id="main" className="mx-auto grid w-full max-w-lg gap-6 px-4 py-6">
         <Outlet />
       </main>
