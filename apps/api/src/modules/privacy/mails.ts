@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { users } from '../../db/schema.ts'
 import { brand } from '../../brand.ts'
-import { santiagoText } from '../bookings/zoned.ts'
-import texts from './locales/es.json' with { type: 'json' }
+import { santiagoDateTime, type MailLanguage } from '../../mail/texts.ts'
+import en from './locales/en.json' with { type: 'json' }
+import es from './locales/es.json' with { type: 'json' }
 
-type MailKey = keyof typeof texts
+export type PrivacyMailKey = keyof typeof es
 type Values = Record<string, string | Date>
+const texts: Record<MailLanguage, typeof es> = { es, en }
 
-const fill = (template: string, values: Values) =>
+const fill = (template: string, values: Values, language: MailLanguage) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const value = key === 'brand' ? brand.name : values[key]
     if (value === undefined) throw new Error(`privacy mail: no value for {{${key}}}`)
-    return value instanceof Date ? santiagoText(value) : value
+    return value instanceof Date ? santiagoDateTime(value, language) : value
   })
 
-/** The privacy mails (Spanish, from locales/es.json), queued in the caller's transaction. */
-export async function queuePrivacyMail(app: FastifyInstance, tx: Tx, key: MailKey, to: string, values: Values) {
-  const { subject, text } = texts[key]
-  await app.mailer.enqueue(tx, { to, subject: fill(subject, values), text: fill(text, values), secrets: [] })
+/** The mail's subject and text in `language` (decision 161), dates on Chile's clock. */
+export function privacyMailText(key: PrivacyMailKey, language: MailLanguage, values: Values) {
+  const { subject, text } = texts[language][key]
+  return { subject: fill(subject, values, language), text: fill(text, values, language) }
+}
+
+/** The privacy mails, in the recipient's stored language (Spanish without an account), queued in the caller's transaction. */
+export async function queuePrivacyMail(app: FastifyInstance, tx: Tx, key: PrivacyMailKey, to: string, values: Values) {
+  const [recipient] = await tx.select({ language: users.language }).from(users).where(eq(users.email, to.toLowerCase())).limit(1)
+  const { subject, text } = privacyMailText(key, recipient?.language ?? 'es', values)
+  await app.mailer.enqueue(tx, { to, subject, text, secrets: [] })
 }
