@@ -146,3 +146,12 @@ describe('translations', () => {
     expect(unused).toEqual([])
   })
 })
+
+describe('formatters', () => {
+  it("write dates on Chile's calendar in the reader's language, whatever the browser's time zone", async () => {
+    const { formatters } = await import('./i18n')
+    // 00:07 UTC on 24 November is still 23 November in Santiago (UTC−3).
+    expect(formatters('es').date('2026-11-24T00:07:00Z')).toBe('23 de noviembre de 2026')
+    expect(formatters('en').date('2026-11-24T00:07:00Z')).toBe('November 23, 2026')
+  })
+})

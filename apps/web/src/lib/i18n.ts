@@ -86,7 +86,8 @@ export async function chooseLanguage(language: Language) {
 export function formatters(language: Language) {
   const locale = INTL_LOCALE[language]
   const number = new Intl.NumberFormat(locale)
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
+  // Dates are Chile's calendar wherever the reader is (a payment at 00:07 UTC is still the day before in Santiago).
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Santiago' })
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
   return {
     clp: (pesos: number) => formatClp(pesos, language),
