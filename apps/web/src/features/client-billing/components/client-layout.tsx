@@ -19,7 +19,7 @@ export function ClientLayout({ children }: { children: ReactNode }) {
   )
 }
 
-const day = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric' })
+const day = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' })
 
 /** Spanish-only formatting for the public pages (they never load i18next, decision 047). */
 export const formatDay = (iso: string) => day.format(new Date(iso))
