@@ -55,6 +55,20 @@ export const cursorPage = <T extends z.ZodType>(item: T) => z.object({ data: z.a
 export const AdminActorSchema = z.object({ id: z.string().nullable(), email: z.string().nullable(), role: z.string().nullable() })
 export type AdminActor = z.infer<typeof AdminActorSchema>
 
+/** The console pages a reference can open: a trainer (user id), a gym (business id), a request (lead id). */
+export const ADMIN_REF_PAGES = ['trainer', 'gym', 'lead'] as const
+
+/**
+ * Who or what a row names, resolved for reading (issue 23 point 7): the console shows the name,
+ * linked to the page that shows it, not the id. `page` is null where the console has no page
+ * (a client, an operator, an account since purged).
+ */
+export const AdminRefSchema = z.object({
+  name: z.string(),
+  page: z.object({ kind: z.enum(ADMIN_REF_PAGES), id: z.string() }).nullable(),
+})
+export type AdminRef = z.infer<typeof AdminRefSchema>
+
 /** A required reason for an operator action (written to the audit log). */
 export const AdminReasonSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(500, { error: 'tooLong' })
 
@@ -79,6 +93,34 @@ export const AUDIT_ACTIONS = [
   'auth.password_reset',
   'session.revoke_all',
   'backup.create',
+  'business.central_billing',
+  'admin.export',
+  'lead.list',
+  'client.invite',
+  'client.cancel',
+  'client.refund',
+  'account.close',
+  'account.reopen',
+  'account.rectify',
+  'privacy.export',
+  'privacy.purge',
+  'review.hide',
+  'review.unhide',
+] as const
+
+/**
+ * Reasons the server writes itself (the operator's own reasons are free text): the console shows
+ * them in words, with the code beside them.
+ */
+export const AUDIT_SYSTEM_REASONS = [
+  'deactivated',
+  'logout-all',
+  'password reset',
+  'account closed',
+  'trainer deactivated',
+  'admin-create-force',
+  'admin-create-promote',
+  'forced: address not verified by its owner',
 ] as const
 
 export const AuditEntrySchema = z.object({
@@ -93,6 +135,10 @@ export const AuditEntrySchema = z.object({
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The actor's name and console page, when the actor is an account (null for the command line and the system). */
+  actorRef: AdminRefSchema.nullable(),
+  /** The subject's name and console page, when it still exists (null for lists, addresses, …). */
+  subjectRef: AdminRefSchema.nullable(),
 })
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
@@ -261,6 +307,8 @@ export const TrainerHistoryEntrySchema = z.object({
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The actor's name and console page (null for the command line, the system and subscription events). */
+  actorRef: AdminRefSchema.nullable(),
 })
 export type TrainerHistoryEntry = z.infer<typeof TrainerHistoryEntrySchema>
 
@@ -377,6 +425,8 @@ export const AdminMoneyPastDueSchema = z.object({
   email: z.string(),
   /** Client subscriptions: the trainer's user id (the console's trainer page). */
   trainerUserId: z.string().nullable(),
+  /** …and the trainer's name, shown as the link to that page. */
+  trainerName: z.string().nullable(),
   /** Monthly price in CLP; null for a platform plan without a CLP price. */
   priceClp: z.number().int().nullable(),
   since: z.string(),
@@ -436,6 +486,12 @@ export const AdminMoneyFilterSchema = z
     ),
     /** A trainer's user id: the transactions touching that trainer's account. */
     trainer: optionalQueryText(36).pipe(z.uuid({ error: 'invalid' }).optional()),
+    /**
+     * A trainer's name or e-mail, or part of it, in any case and with or without accents ("munoz"
+     * finds "Muñoz"): the transactions touching the account of any trainer it matches. 2 to 100
+     * characters.
+     */
+    trainerSearch: optionalQueryText(100).pipe(z.string().min(2, { error: 'tooShort' }).optional()),
   })
   .extend(AdminDateRangeSchema.shape)
 
@@ -457,8 +513,11 @@ export const AdminLedgerTransactionSchema = z.object({
   /** What the client paid or got back: the size of the provider_clearing entry. */
   amountClp: z.number().int(),
   platformClp: z.number().int(),
-  /** Signed, credit-positive; they sum to zero. */
-  entries: z.array(z.object({ account: z.string(), amountClp: z.number().int() })),
+  /**
+   * Signed, credit-positive; they sum to zero. `ref` names a trainer's or gym's account (its
+   * receivable too) and its console page; null for the platform's own accounts.
+   */
+  entries: z.array(z.object({ account: z.string(), amountClp: z.number().int(), ref: AdminRefSchema.nullable() })),
 })
 export type AdminLedgerTransaction = z.infer<typeof AdminLedgerTransactionSchema>
 

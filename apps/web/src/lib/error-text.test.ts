@@ -44,6 +44,7 @@ const INPUTS: [string, Lang[]][] = [
   ['AdminLeadListQuerySchema', ['es', 'en']],
   ['AdminTrainerListQuerySchema', ['es', 'en']],
   ['AdminAuditListQuerySchema', ['es', 'en']],
+  ['AdminMoneyTransactionsQuerySchema', ['es', 'en']],
   // Client billing: the trainer's screens have the switch; the client's are Spanish.
   ['OfferCreateSchema', ['es', 'en']],
   ['OfferUpdateSchema', ['es', 'en']],

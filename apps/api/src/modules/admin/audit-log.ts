@@ -1,14 +1,18 @@
 import type { AdminAuditListQuery, AuditEntry } from '@app/contracts'
 import { and, eq, like } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
+import { resolveRefs, type RefKey } from './refs.ts'
 import { afterCursor, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type AuditRow = typeof auditLog.$inferSelect & { cursorAt: string }
 
-export const toAuditEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
+/** An audit row as the API answers it, before its actor and subject are named (withRefs). */
+export type BareAuditEntry = Omit<AuditEntry, 'actorRef' | 'subjectRef'>
+
+export const toAuditEntry = (r: typeof auditLog.$inferSelect): BareAuditEntry => ({
   id: r.id,
   at: r.createdAt.toISOString(),
   action: r.action,
@@ -20,6 +24,17 @@ export const toAuditEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   before: r.before ?? null,
   after: r.after ?? null,
 })
+
+/** The entries with their actor's and subject's names and console pages (a few queries per page, refs.ts). */
+export async function withRefs<E extends Pick<BareAuditEntry, 'actor' | 'subjectType' | 'subjectId'>>(
+  db: Tx,
+  entries: E[],
+): Promise<(E & Pick<AuditEntry, 'actorRef' | 'subjectRef'>)[]> {
+  const actorKey = (e: E): RefKey => ({ type: 'user', id: e.actor?.id ?? null })
+  const subjectKey = (e: E): RefKey => ({ type: e.subjectType, id: e.subjectId })
+  const refOf = await resolveRefs(db, [...entries.map(actorKey), ...entries.map(subjectKey)])
+  return entries.map((e) => ({ ...e, actorRef: refOf(actorKey(e)), subjectRef: refOf(subjectKey(e)) }))
+}
 
 type Filter = Pick<AdminAuditListQuery, 'actor' | 'action' | 'subjectType' | 'subjectId' | 'from' | 'to'>
 const filterOf = (f: Filter) => [
@@ -53,7 +68,8 @@ export async function listAudit(db: Db, query: AdminAuditListQuery) {
     .where(and(...filterOf(query), afterCursor(auditLog.createdAt, auditLog.id, decodeCursor(query.cursor), query.sort)))
     .orderBy(...orderOf(auditLog.createdAt, auditLog.id, query.sort))
     .limit(query.limit + 1)
-  return pageOf(rows as AuditRow[], query.limit, toAuditEntry)
+  const page = pageOf(rows as AuditRow[], query.limit, toAuditEntry)
+  return { ...page, data: await withRefs(db, page.data) }
 }
 
 /** One CSV line of the audit log; before/after as JSON text. */

@@ -60,7 +60,10 @@ beforeAll(async () => {
     'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
     'GET /api/v1/admin/system': { url: '/api/v1/admin/system', ok: 200 },
     'GET /api/v1/admin/money/summary': { url: '/api/v1/admin/money/summary', ok: 200 },
-    'GET /api/v1/admin/money/transactions': { url: `/api/v1/admin/money/transactions?kind=payment&trainer=${t}`, ok: 200 },
+    'GET /api/v1/admin/money/transactions': {
+      url: `/api/v1/admin/money/transactions?kind=payment&trainer=${t}&trainerSearch=ana`,
+      ok: 200,
+    },
     'GET /api/v1/admin/money/transactions/export.csv': {
       url: '/api/v1/admin/money/transactions/export.csv?account=platform_revenue',
       ok: 200,
@@ -138,7 +141,7 @@ describe('OpenAPI', () => {
     )
     expect(doc.paths['/api/v1/admin/leads/{id}'].patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status')
     expect(doc.paths['/api/v1/admin/money/transactions'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['kind', 'account', 'trainer', 'from', 'to', 'cursor', 'limit']),
+      expect.arrayContaining(['kind', 'account', 'trainer', 'trainerSearch', 'from', 'to', 'cursor', 'limit']),
     )
     expect(doc.paths['/api/v1/admin/audit/export.csv'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['actor', 'action']),

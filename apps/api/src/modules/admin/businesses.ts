@@ -14,7 +14,7 @@ import { notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { toBusiness } from '../business/service.ts'
 import type { Operator } from './actor.ts'
-import { toAuditEntry } from './audit-log.ts'
+import { toAuditEntry, withRefs } from './audit-log.ts'
 import { containsPattern } from './cursor.ts'
 import { centralBillingAllowed } from '../central-billing/policy.ts'
 
@@ -84,7 +84,7 @@ export async function getBusiness(db: Db, id: string): Promise<AdminBusinessDeta
     .where(and(eq(auditLog.subjectType, 'business'), eq(auditLog.subjectId, id)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(200)
-  return { ...business, history: history.map(toAuditEntry) }
+  return { ...business, history: await withRefs(db, history.map(toAuditEntry)) }
 }
 
 /** What an audit row keeps of a business: the fields an admin may change. */

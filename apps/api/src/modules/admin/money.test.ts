@@ -61,6 +61,7 @@ describe('admin money', () => {
           subscriptionId: c2.subscriptionId,
           email: c2.email,
           trainerUserId: solo.userId,
+          trainerName: 'Camila Rojas',
           priceClp: 25_000,
         }),
         expect.objectContaining({ kind: 'platform', userId: late.user.id, priceClp: 75_000 }),

@@ -19,7 +19,8 @@ import {
 } from '../../db/schema.ts'
 import { chileDayStart, chileMonth, TIME_ZONE } from '../client-billing/money.ts'
 import { accounts } from '../ledger/service.ts'
-import { afterCursor, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
+import { afterCursor, containsPattern, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
+import { ledgerAccountKey, resolveRefs } from './refs.ts'
 
 const LISTED = 100
 const WEEK_MS = 7 * 86_400_000
@@ -96,6 +97,8 @@ async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
       userId: users.id,
       email: users.email,
       trainerUserId: trainers.userId,
+      trainerFirstName: trainers.firstName,
+      trainerLastName: trainers.lastName,
       priceClp: clientSubscriptions.priceClp,
       since: clientSubscriptions.updatedAt,
     })
@@ -120,6 +123,7 @@ async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
       userId: r.userId,
       email: r.email,
       trainerUserId: r.trainerUserId,
+      trainerName: `${r.trainerFirstName} ${r.trainerLastName}`.trim(),
       priceClp: r.priceClp,
       since: r.since.toISOString(),
     })),
@@ -129,6 +133,7 @@ async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
       userId: r.userId,
       email: r.email,
       trainerUserId: null,
+      trainerName: null,
       priceClp: r.priceClp,
       since: r.since.toISOString(),
     })),
@@ -192,7 +197,7 @@ export async function moneySummary(db: Db, now = new Date()): Promise<AdminMoney
 // ---------------------------------------------------------------------------------------------
 // The ledger's transactions, newest first, keyset-paginated (cursor.ts).
 
-type Filter = Pick<AdminMoneyTransactionsQuery, 'kind' | 'account' | 'trainer' | 'from' | 'to'>
+type Filter = Pick<AdminMoneyTransactionsQuery, 'kind' | 'account' | 'trainer' | 'trainerSearch' | 'from' | 'to'>
 
 const touching = (db: Db, account: ReturnType<typeof sql<string>> | string) =>
   exists(
@@ -201,6 +206,21 @@ const touching = (db: Db, account: ReturnType<typeof sql<string>> | string) =>
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.account, account))),
   )
+
+/**
+ * The accounts of every trainer whose name or e-mail contains the text, in any case and with or
+ * without accents ("munoz" finds "Muñoz", "ANA" finds "ana@…"). The trainers are one table scan (a
+ * few thousand rows; the text is 2 to 100 characters, contract), the ledger side is read by its
+ * transaction index, and PostgreSQL hashes the set once per query, not per transaction.
+ */
+const searchedTrainerAccounts = (db: Db, text: string) =>
+  db
+    .select({ account: sql<string>`'trainer:' || ${trainers.id}` })
+    .from(trainers)
+    .innerJoin(users, eq(users.id, trainers.userId))
+    .where(
+      sql`lower(unaccent(${trainers.firstName} || ' ' || ${trainers.lastName} || ' ' || ${users.email})) like lower(unaccent(${containsPattern(text)}))`,
+    )
 
 function filterOf(db: Db, f: Filter) {
   // A trainer is named by user id; the ledger account carries the trainer record's id.
@@ -211,6 +231,19 @@ function filterOf(db: Db, f: Filter) {
     f.kind ? eq(ledgerTransactions.kind, f.kind) : undefined,
     f.account ? touching(db, f.account.toLowerCase()) : undefined,
     trainerAccount ? touching(db, trainerAccount) : undefined,
+    f.trainerSearch
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(ledgerEntries)
+            .where(
+              and(
+                eq(ledgerEntries.transactionId, ledgerTransactions.id),
+                inArray(ledgerEntries.account, searchedTrainerAccounts(db, f.trainerSearch)),
+              ),
+            ),
+        )
+      : undefined,
     ...inRange(ledgerTransactions.createdAt, f),
   ]
 }
@@ -240,23 +273,22 @@ export async function listTransactions(db: Db, query: AdminMoneyTransactionsQuer
         .where(inArray(ledgerEntries.transactionId, ids))
         .orderBy(asc(ledgerEntries.account))
     : []
-  const trainerIds = [...new Set(entries.filter((e) => e.account.startsWith('trainer:')).map((e) => e.account.slice('trainer:'.length)))]
-  const names = trainerIds.length
-    ? await db
-        .select({ id: trainers.id, userId: trainers.userId, firstName: trainers.firstName, lastName: trainers.lastName })
-        .from(trainers)
-        .where(inArray(trainers.id, trainerIds))
-    : []
-  const trainerOf = new Map(names.map((t) => [`trainer:${t.id}`, { userId: t.userId, name: `${t.firstName} ${t.lastName}`.trim() }]))
+  // Trainer and gym accounts (and their receivables) by name, with their console page (refs.ts).
+  const refOf = await resolveRefs(
+    db,
+    entries.map((e) => ledgerAccountKey(e.account)),
+  )
   return pageOf(rows, query.limit, (r): AdminLedgerTransaction => {
-    const own = entries.filter((e) => e.transactionId === r.id).map((e) => ({ account: e.account, amountClp: e.amountClp }))
-    const trainerEntry = own.find((e) => e.account.startsWith('trainer:'))
+    const own = entries
+      .filter((e) => e.transactionId === r.id)
+      .map((e) => ({ account: e.account, amountClp: e.amountClp, ref: refOf(ledgerAccountKey(e.account)) }))
+    const trainerRef = own.find((e) => e.account.startsWith('trainer:'))?.ref
     return {
       id: r.id,
       at: r.createdAt.toISOString(),
       kind: r.kind,
       paymentId: r.paymentId,
-      trainer: (trainerEntry && trainerOf.get(trainerEntry.account)) ?? null,
+      trainer: trainerRef ? { userId: trainerRef.page?.id ?? null, name: trainerRef.name } : null,
       amountClp: Math.abs(own.find((e) => e.account === accounts.providerClearing)?.amountClp ?? 0),
       platformClp: own.find((e) => e.account === accounts.platformRevenue)?.amountClp ?? 0,
       entries: own,

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { auditLog, gyms, payoutAccounts, plans, subscriptions, trainers, users } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { countActiveClients } from './active-clients.ts'
-import { toAuditEntry } from './audit-log.ts'
+import { toAuditEntry, withRefs } from './audit-log.ts'
 import { afterCursor, containsPattern, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
 
 const subscriptionColumns = {
@@ -184,6 +184,7 @@ async function subscriptionEvents(db: Tx, userId: string): Promise<TrainerHistor
     reason: null,
     before: null,
     after,
+    actorRef: null,
   })
   return rows.flatMap(({ sub, planKey }) => {
     const out = [event(sub.createdAt, 'subscription.started', { plan: planKey, status: sub.status, provider: sub.provider })]
@@ -211,8 +212,7 @@ export async function getTrainer(db: Db, id: string): Promise<AdminTrainerDetail
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(HISTORY_LIMIT)
   const history: TrainerHistoryEntry[] = [
-    ...audit.map((r) => {
-      const e = toAuditEntry(r)
+    ...(await withRefs(db, audit.map(toAuditEntry))).map((e) => {
       return {
         at: e.at,
         source: 'audit' as const,
@@ -222,6 +222,7 @@ export async function getTrainer(db: Db, id: string): Promise<AdminTrainerDetail
         reason: e.reason,
         before: e.before,
         after: e.after,
+        actorRef: e.actorRef,
       }
     }),
     ...(await subscriptionEvents(db, id)),
