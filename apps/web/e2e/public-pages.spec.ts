@@ -60,7 +60,11 @@ test.describe('/privacidad', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /datos personales/)
     const main = page.getByRole('main')
     await expect(main.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible()
-    await expect(main).toContainText('Última actualización: 1 de septiembre de 2025')
+    // The version people accept (PRIVACY_VERSION), written for Ley 21.719; it states only what the code does (issue 20).
+    await expect(main).toContainText('Última actualización: 1 de diciembre de 2026')
+    await expect(main).toContainText('Ley N° 21.719')
+    await expect(main).toContainText('descargar todos tus datos en un archivo')
+    await expect(main).toContainText('30 días corridos')
     await expect(main).toContainText('16 años o más')
     await expect(main).toContainText('autenticación basada en tokens')
     await expect(main).toContainText('proveedor de pagos')

@@ -6,8 +6,12 @@ import { SkipLink } from './skip-link'
 import { Logo } from '@/components/layout/logo'
 import { SiteFooter } from './site-footer'
 
-/** Last update of the privacy policy and terms (spec §9). */
-export const LEGAL_UPDATED_AT = '1 de septiembre de 2025'
+/**
+ * Last update of each legal document, as a person reads it. The versions people accept are
+ * TERMS_VERSION and PRIVACY_VERSION of @app/contracts (a unit test keeps the two in step); spec §9
+ * dated both 1 September 2025, the privacy policy changed for Ley 21.719 (decision 199).
+ */
+export const LEGAL_UPDATED_AT = { terms: '1 de septiembre de 2025', privacy: '1 de diciembre de 2026' } as const
 
 export function LegalHeader() {
   return (
@@ -30,7 +34,17 @@ export interface LegalSection {
   body: ReactNode
 }
 
-export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  document,
+  title,
+  intro,
+  sections,
+}: {
+  document: keyof typeof LEGAL_UPDATED_AT
+  title: string
+  intro: ReactNode
+  sections: LegalSection[]
+}) {
   return (
     <>
       <SkipLink />
@@ -38,7 +52,7 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
       <main id="contenido" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
         <article className="legal">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
-          <p className="mt-3 text-sm text-muted-foreground">Última actualización: {LEGAL_UPDATED_AT}</p>
+          <p className="mt-3 text-sm text-muted-foreground">Última actualización: {LEGAL_UPDATED_AT[document]}</p>
           <div className="mt-6 space-y-4 text-pretty">{intro}</div>
           <nav aria-label="Contenido del documento" className="mt-8 rounded-xl border bg-muted/40 p-5">
             <h2 className="text-sm font-semibold">Contenido</h2>

@@ -18,7 +18,8 @@ const sections: LegalSection[] = [
       <p>
         {brand.name} opera la plataforma web y la app móvil que conectan a entrenadores personales, gimnasios y clientes. Somos responsables
         del tratamiento de los datos personales que recopilamos a través de ellas, conforme a la Ley N° 19.628 sobre Protección de la Vida
-        Privada de Chile. Puedes escribirnos a {mail} por cualquier consulta sobre esta política.
+        Privada de Chile, modificada por la Ley N° 21.719 desde el 1 de diciembre de 2026. Puedes escribirnos a {mail} por cualquier
+        consulta sobre esta política.
       </p>
     ),
   },
@@ -28,16 +29,16 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Datos de cuenta:</strong> nombre, apellido, correo electrónico, teléfono y contraseña (guardada solo como un hash
-          irreversible).
+          <strong>Datos de cuenta:</strong> nombre, apellido, correo electrónico, teléfono, fecha de nacimiento (para comprobar la edad
+          mínima) y contraseña (guardada solo como un hash irreversible).
         </li>
         <li>
           <strong>Datos profesionales</strong> de entrenadores y gimnasios: especialidad, años de experiencia, gimnasio, dirección y datos
           de contacto del negocio.
         </li>
         <li>
-          <strong>Datos de entrenamiento</strong> de los clientes: rutinas, sesiones, asistencia, medidas, peso y marcas personales que tú o
-          tu entrenador registran.
+          <strong>Datos de entrenamiento</strong> de los clientes: rutinas, sesiones, asistencia y marcas personales que tú o tu entrenador
+          registran. Tus medidas y tu peso son datos de salud: solo los guardamos si antes das tu consentimiento expreso.
         </li>
         <li>
           <strong>Datos de pago:</strong> estado de tu suscripción y de tus cobros. Los datos de tarjeta los recibe directamente el
@@ -45,6 +46,10 @@ const sections: LegalSection[] = [
         </li>
         <li>
           <strong>Solicitudes de contacto:</strong> nombre, correo, WhatsApp y ciudad que nos envías en el formulario de acceso gratuito.
+        </li>
+        <li>
+          <strong>Tus consentimientos:</strong> qué versión de estos documentos aceptaste, cuándo y desde qué pantalla, y si aceptaste
+          recibir correos de novedades.
         </li>
         <li>
           <strong>Datos técnicos:</strong> dirección IP, tipo de dispositivo y navegador, y registros de actividad necesarios para operar y
@@ -63,7 +68,8 @@ const sections: LegalSection[] = [
           Gestionar las suscripciones, la prueba gratuita de {TRIAL_DAYS} días y los cobros recurrentes entre entrenadores y clientes.
         </li>
         <li>Mostrar a cada entrenador o gimnasio la información de sus propios clientes y entrenadores.</li>
-        <li>Enviarte correos necesarios del servicio: códigos de verificación, avisos de pago y cambios en tu cuenta.</li>
+        <li>Enviarte correos necesarios del servicio: códigos de verificación, comprobantes de pago, avisos y cambios en tu cuenta.</li>
+        <li>Enviarte correos de novedades y ofertas solo si lo aceptas aparte; puedes retirarlo con un clic en Mi cuenta.</li>
         <li>Responder tus solicitudes y prevenir fraudes y abusos.</li>
       </ul>
     ),
@@ -115,9 +121,11 @@ const sections: LegalSection[] = [
     title: 'Cuánto tiempo guardamos tus datos',
     body: (
       <p>
-        Guardamos tus datos mientras tu cuenta esté activa. Si cancelas tu cuenta, los conservamos durante <strong>90 días</strong> después
-        de la cancelación, por si decides volver, y luego los eliminamos o anonimizamos. Los registros que la ley tributaria nos obliga a
-        mantener se conservan por el plazo legal.
+        Guardamos tus datos mientras tu cuenta esté activa. Si cancelas tu cuenta (desde Mi cuenta, o pidiéndolo a {mail}), los conservamos
+        durante <strong>90 días</strong> después de la cancelación, por si decides volver: si inicias sesión en ese plazo, tu cuenta se
+        reabre. Luego los eliminamos o anonimizamos. Los registros de pagos, reembolsos y contabilidad que la ley tributaria nos obliga a
+        mantener se conservan sin tu nombre ni tu correo durante el plazo legal (6 años). Las solicitudes de contacto se eliminan a los 2
+        años.
       </p>
     ),
   },
@@ -126,9 +134,9 @@ const sections: LegalSection[] = [
     title: 'Tus derechos',
     body: (
       <p>
-        Puedes pedir acceso, rectificación, cancelación u oposición al tratamiento de tus datos (derechos ARCO), y solicitar una copia de
-        ellos, escribiendo a {mail}. Respondemos dentro de los plazos que establece la ley. También puedes actualizar la mayoría de tus
-        datos desde tu cuenta.
+        Tienes derecho de acceso, rectificación, supresión, oposición y portabilidad de tus datos. En <strong>Mi cuenta</strong> puedes
+        corregir tu nombre y tu teléfono, descargar todos tus datos en un archivo, retirar tu consentimiento a los correos de novedades y
+        cerrar tu cuenta. Para cualquier otra solicitud escríbenos a {mail}: respondemos dentro de 30 días corridos, como exige la ley.
       </p>
     ),
   },
@@ -137,8 +145,9 @@ const sections: LegalSection[] = [
     title: 'Edad mínima',
     body: (
       <p>
-        La plataforma está dirigida a personas de <strong>16 años o más</strong>. No recopilamos a sabiendas datos de menores de 16 años; si
-        detectamos una cuenta de un menor de esa edad, la eliminaremos.
+        La plataforma está dirigida a personas de <strong>16 años o más</strong>: al registrarte te pedimos tu fecha de nacimiento y no
+        puedes crear una cuenta si tienes menos de 16 años. Si detectamos una cuenta de un menor de esa edad, la cerraremos y eliminaremos
+        sus datos.
       </p>
     ),
   },
@@ -162,6 +171,7 @@ export default function PrivacyPage() {
   usePageMeta('Política de privacidad', `Cómo ${brand.name} recopila, usa, protege y conserva tus datos personales.`)
   return (
     <LegalDocument
+      document="privacy"
       title="Política de privacidad"
       intro={
         <p>

@@ -158,6 +158,7 @@ export default function TermsPage() {
   usePageMeta('Términos y condiciones', `Condiciones de uso de ${brand.name}: cuentas, planes, prueba gratuita, pagos y comisiones.`)
   return (
     <LegalDocument
+      document="terms"
       title="Términos y condiciones"
       intro={
         <p>
