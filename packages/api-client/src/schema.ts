@@ -4276,6 +4276,14 @@ export interface operations {
                 id: string | null
                 role: string | null
               }
+              actorRef: {
+                name: string
+                page: {
+                  id: string
+                  /** @enum {string} */
+                  kind: 'trainer' | 'gym' | 'lead'
+                } | null
+              } | null
               after: unknown
               at: string
               before: unknown
@@ -4283,6 +4291,14 @@ export interface operations {
               ip: string | null
               reason: string | null
               subjectId: string | null
+              subjectRef: {
+                name: string
+                page: {
+                  id: string
+                  /** @enum {string} */
+                  kind: 'trainer' | 'gym' | 'lead'
+                } | null
+              } | null
               subjectType: string | null
             }[]
             nextCursor: string | null
@@ -5201,6 +5217,14 @@ export interface operations {
                 id: string | null
                 role: string | null
               }
+              actorRef: {
+                name: string
+                page: {
+                  id: string
+                  /** @enum {string} */
+                  kind: 'trainer' | 'gym' | 'lead'
+                } | null
+              } | null
               after: unknown
               at: string
               before: unknown
@@ -5208,6 +5232,14 @@ export interface operations {
               ip: string | null
               reason: string | null
               subjectId: string | null
+              subjectRef: {
+                name: string
+                page: {
+                  id: string
+                  /** @enum {string} */
+                  kind: 'trainer' | 'gym' | 'lead'
+                } | null
+              } | null
               subjectType: string | null
             }[]
             id: string
@@ -6912,6 +6944,7 @@ export interface operations {
                 priceClp: number | null
                 since: string
                 subscriptionId: string
+                trainerName: string | null
                 trainerUserId: string | null
                 userId: string
               }[]
@@ -7072,6 +7105,7 @@ export interface operations {
         sort?: 'newest' | 'oldest'
         to?: string
         trainer?: string
+        trainerSearch?: string
       }
       header?: never
       path?: never
@@ -7092,6 +7126,14 @@ export interface operations {
               entries: {
                 account: string
                 amountClp: number
+                ref: {
+                  name: string
+                  page: {
+                    id: string
+                    /** @enum {string} */
+                    kind: 'trainer' | 'gym' | 'lead'
+                  } | null
+                } | null
               }[]
               id: string
               kind: string
@@ -7247,6 +7289,7 @@ export interface operations {
         sort?: 'newest' | 'oldest'
         to?: string
         trainer?: string
+        trainerSearch?: string
       }
       header?: never
       path?: never
@@ -8442,6 +8485,14 @@ export interface operations {
                 email: string | null
                 id: string | null
                 role: string | null
+              } | null
+              actorRef: {
+                name: string
+                page: {
+                  id: string
+                  /** @enum {string} */
+                  kind: 'trainer' | 'gym' | 'lead'
+                } | null
               } | null
               after: unknown
               at: string
