@@ -1,4 +1,4 @@
-import { InvitationConfirmSchema, OTP_LENGTH, type InvitationDetails } from '@app/contracts'
+import { InvitationConfirmSchema, OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, type InvitationDetails, type OtpSent } from '@app/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { CalendarCheck, Loader2, MailCheck } from 'lucide-react'
 import { useState } from 'react'
@@ -17,6 +17,7 @@ import { serverErrorText } from '@/lib/error-text'
 import { applyFieldErrors } from '@/lib/field-errors'
 import { formResolver } from '@/lib/form-resolver'
 import { startSession } from '@/lib/session'
+import { formatCountdown, useCountdown } from '@/lib/use-countdown'
 import { useSession } from '@/lib/use-session'
 import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitation } from '../api/client-billing-api'
 import { ClientLayout } from '../components/client-layout'
@@ -26,6 +27,14 @@ import { formatClp } from '@app/contracts/format-clp'
 const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true, birthDate: true })
 type ConfirmInput = z.input<typeof ConfirmFormSchema>
 type ConfirmOutput = z.output<typeof ConfirmFormSchema>
+
+/**
+ * What the code request answered, told as it is (issue 23 point 10): while the last code is fresh
+ * the API sends nothing and answers the seconds left; a new code answers the whole cooldown.
+ */
+function codeAnswer(sent: OtpSent) {
+  return { fresh: sent.resendAfterSeconds >= OTP_RESEND_COOLDOWN_SECONDS, resendAt: Date.now() + sent.resendAfterSeconds * 1000 }
+}
 
 /** Starts the provider's checkout for this invitation and leaves for it. */
 async function goToCheckout(token: string) {
@@ -69,7 +78,18 @@ function OfferSummary({ invitation }: { invitation: InvitationDetails }) {
   )
 }
 
-function CodeForm({ token, invitation }: { token: string; invitation: InvitationDetails }) {
+function CodeForm({
+  token,
+  invitation,
+  resendAt,
+  onSent,
+}: {
+  token: string
+  invitation: InvitationDetails
+  /** When another code may be asked for (ms since epoch), from the API's answer. */
+  resendAt: number
+  onSent: (resendAt: number) => void
+}) {
   const form = useForm<ConfirmInput, unknown, ConfirmOutput>({
     resolver: formResolver(ConfirmFormSchema, 'es'),
     defaultValues: { otp: '', firstName: '', lastName: '', birthDate: '' },
@@ -77,10 +97,19 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
   const { errors } = form.formState
   const [leaving, setLeaving] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const secondsLeft = useCountdown(resendAt)
 
   const resend = useMutation({
     mutationFn: () => sendInvitationCode(token),
-    onSuccess: () => toast.success('Código reenviado'),
+    onSuccess: (sent) => {
+      const answer = codeAnswer(sent)
+      onSent(answer.resendAt)
+      if (answer.fresh) toast.success('Te enviamos un código nuevo')
+      else
+        toast.info(
+          `No enviamos otro código: el último sigue siendo válido. Podrás pedir uno nuevo en ${formatCountdown(sent.resendAfterSeconds)}.`,
+        )
+    },
     onError: (err) => toast.error(serverErrorText(err, 'es', 'No se pudo reenviar el código').message),
   })
 
@@ -176,8 +205,9 @@ function CodeForm({ token, invitation }: { token: string; invitation: Invitation
             {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             Confirmar y pagar
           </Button>
-          <Button type="button" variant="outline" onClick={() => resend.mutate()} disabled={resend.isPending || busy}>
-            Reenviar código
+          <Button type="button" variant="outline" onClick={() => resend.mutate()} disabled={secondsLeft > 0 || resend.isPending || busy}>
+            {resend.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {secondsLeft > 0 ? `Reenviar código en ${formatCountdown(secondsLeft)}` : 'Reenviar código'}
           </Button>
         </form>
       </CardContent>
@@ -191,15 +221,17 @@ export function InvitationPage() {
   const { token = '' } = useParams()
   const invitation = useInvitation(token)
   const { user } = useSession()
-  const [codeSent, setCodeSent] = useState(false)
+  const [resendAt, setResendAt] = useState<number | null>(null)
   const [leaving, setLeaving] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
 
   const send = useMutation({
     mutationFn: () => sendInvitationCode(token),
-    onSuccess: () => {
-      setCodeSent(true)
-      toast.success('Código enviado a tu correo')
+    onSuccess: (sent) => {
+      const answer = codeAnswer(sent)
+      setResendAt(answer.resendAt)
+      if (answer.fresh) toast.success('Código enviado a tu correo')
+      else toast.info('Ya te enviamos un código hace poco: revisa tu correo, sigue siendo válido.')
     },
     onError: (err) => setProblem(serverErrorText(err, 'es', 'No se pudo enviar el código').message),
   })
@@ -239,8 +271,8 @@ export function InvitationPage() {
   return (
     <ClientLayout>
       <OfferSummary invitation={invitation.data} />
-      {codeSent ? (
-        <CodeForm token={token} invitation={invitation.data} />
+      {resendAt !== null ? (
+        <CodeForm token={token} invitation={invitation.data} resendAt={resendAt} onSent={setResendAt} />
       ) : (
         <Card>
           <CardHeader>

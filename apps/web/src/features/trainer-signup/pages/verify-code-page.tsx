@@ -7,8 +7,9 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { registerMember, resendCode, verifyCode } from '../api/signup-api'
-import { formatCountdown, useCountdown } from '../hooks/use-countdown'
+import { formatCountdown, useCountdown } from '@/lib/use-countdown'
 import { getFlow, getPendingRegistration, saveFlow, setPendingRegistration } from '@/lib/signup-flow'
+import { ApiError } from '@/lib/api-client'
 import { serverErrorText } from '@/lib/error-text'
 import { AuthLayout } from '../components/auth-layout'
 import { FormField } from '@/components/ui/form-field'
@@ -69,8 +70,14 @@ export function VerifyCodePage() {
       setCode('')
       setError(undefined)
       toast.success('Código reenviado')
-    } catch {
-      toast.error('No se pudo reenviar')
+    } catch (err) {
+      // Refused during the cooldown (429 with Retry-After): the countdown follows the server's clock.
+      if (err instanceof ApiError && err.status === 429 && err.retryAfter) {
+        const sent = Date.now() - (OTP_RESEND_COOLDOWN_SECONDS - err.retryAfter) * 1000
+        saveFlow({ codeSentAt: String(sent) })
+        setSentAt(sent)
+      }
+      toast.error(serverErrorText(err, 'es', 'No se pudo reenviar el código').message)
     } finally {
       setResending(false)
     }
