@@ -89,7 +89,7 @@ export function useLandingFaq(): FaqItem[] {
     },
     {
       question: '¿En qué países está disponible?',
-      answer: 'Hoy en Chile. Perú llega el primer trimestre de 2026.',
+      answer: 'Por ahora, solo en Chile.',
     },
     pricing[3]!,
   ]

@@ -8,9 +8,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
         <div className="space-y-3">
           <Logo />
-          <p className="max-w-sm text-sm text-muted-foreground">
-            {brand.tagline}. Disponible en Chile; Perú llega el primer trimestre de 2026.
-          </p>
+          <p className="max-w-sm text-sm text-muted-foreground">{brand.tagline}. Disponible en Chile.</p>
         </div>
         <nav aria-label="Producto">
           <h2 className="text-sm font-semibold">Producto</h2>
