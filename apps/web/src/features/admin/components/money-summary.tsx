@@ -6,6 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useFormat } from '@/lib/i18n'
 import { getMoneySummary } from '../api/admin-api'
 import { LoadError, LoadingState } from '@/components/states'
+import type { Language } from '@/lib/language'
+import { formatMonth } from '../lib/console-format'
 
 /** The figure cards and the short lists (trials ending, past due) of the Money page, from one request. */
 export function MoneySummary() {
@@ -17,7 +19,7 @@ export function MoneySummary() {
 }
 
 function Figures({ summary }: { summary: AdminMoneySummary }) {
-  const { t } = useTranslation('admin')
+  const { t, i18n } = useTranslation('admin')
   const format = useFormat()
   const { mrr } = summary
   const thisMonth = summary.commission.at(-1)?.clp ?? 0
@@ -87,7 +89,7 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
                         to={`/admin/trainers/${due.trainerUserId}`}
                         className="w-fit text-xs text-primary underline-offset-4 hover:underline"
                       >
-                        {t('money.columns.trainer')}
+                        {t('money.trainerLink', { name: due.trainerName ?? '—' })}
                       </Link>
                     ) : null}
                   </li>
@@ -118,7 +120,7 @@ function Figures({ summary }: { summary: AdminMoneySummary }) {
               <tbody>
                 {[...summary.commission].reverse().map((month) => (
                   <tr key={month.month} className="border-t">
-                    <td className="py-1">{month.month}</td>
+                    <td className="py-1">{formatMonth(month.month, i18n.language as Language)}</td>
                     <td className="py-1 text-right tabular-nums">{format.clp(month.clp)}</td>
                   </tr>
                 ))}

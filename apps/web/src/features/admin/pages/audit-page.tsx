@@ -14,8 +14,19 @@ import { apiFilters } from '../lib/filters'
 
 const FILTERS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to'] as const
 /** Families the API takes as `family.*`, then every exact action. */
-const FAMILIES = ['auth', 'session', 'user', 'lead', 'business', 'admin', 'backup'] as const
-const SUBJECT_TYPES = ['user', 'lead', 'business', 'email', 'address'] as const
+const FAMILIES = ['auth', 'session', 'user', 'lead', 'business', 'client', 'account', 'privacy', 'review', 'admin', 'backup'] as const
+const SUBJECT_TYPES = [
+  'user',
+  'lead',
+  'business',
+  'client_payment',
+  'client_subscription',
+  'client_invitation',
+  'review',
+  'backup',
+  'email',
+  'address',
+] as const
 
 export function AuditPage() {
   const { t } = useTranslation('admin')

@@ -10,7 +10,7 @@ import { DetailStates, Facts } from '../components/detail-states'
 import { GymPlanForm } from '../components/gym-plan-form'
 import { HistoryTable } from '../components/history-table'
 import { PageHeader } from '../components/page-header'
-import { splitText } from '../components/split-text'
+import { formatSplit } from '../lib/console-format'
 
 export function GymDetailPage() {
   const { t } = useTranslation('admin')
@@ -44,7 +44,7 @@ export function GymDetailPage() {
                           {t('gyms.trainersOf', { count: business.trainers.count, limit: business.trainers.limit })}
                         </span>,
                       ],
-                      [t('gyms.columns.split'), splitText(business.centralBilling.commissionRates)],
+                      [t('gyms.columns.split'), formatSplit(business.centralBilling.commissionRates, format.percent)],
                       [t('gyms.columns.created'), format.date(business.createdAt)],
                     ]}
                   />
@@ -59,7 +59,7 @@ export function GymDetailPage() {
                 <CardContent>
                   {/* A fresh form after each save: its defaults are the saved values. */}
                   <GymPlanForm
-                    key={`${business.subscriptionPlan}-${splitText(business.centralBilling.commissionRates)}`}
+                    key={`${business.subscriptionPlan}-${formatSplit(business.centralBilling.commissionRates, String)}`}
                     business={business}
                   />
                 </CardContent>

@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../components/data-table'
 import { FilterBar } from '../components/filter-bar'
 import { PageHeader } from '../components/page-header'
 import { Pager } from '../components/pager'
-import { splitText } from '../components/split-text'
+import { formatSplit } from '../lib/console-format'
 import { apiFilters } from '../lib/filters'
 
 const PAGE_SIZE = 20
@@ -64,7 +64,7 @@ export function GymsPage() {
         </Spoken>
       ),
     },
-    { header: t('gyms.columns.split'), cell: (business) => splitText(business.centralBilling.commissionRates) },
+    { header: t('gyms.columns.split'), cell: (business) => formatSplit(business.centralBilling.commissionRates, format.percent) },
     { header: t('gyms.columns.created'), cell: (business) => format.date(business.createdAt) },
   ]
 

@@ -6,6 +6,7 @@ import { useFormat } from '@/lib/i18n'
 import { getMoneyTransactions } from '../api/admin-api'
 import { DataTable, type Column } from '../components/data-table'
 import { ExportButton } from '../components/export-button'
+import { LedgerAccount } from '../components/ledger-account'
 import { FilterBar } from '../components/filter-bar'
 import { MoneySummary } from '../components/money-summary'
 import { PageHeader } from '../components/page-header'
@@ -15,7 +16,7 @@ import { useCursorList } from '../hooks/use-cursor-list'
 import { useDateTime } from '../hooks/use-date-time'
 import { apiFilters } from '../lib/filters'
 
-const FILTERS = ['kind', 'account', 'trainer', 'from', 'to'] as const
+const FILTERS = ['kind', 'account', 'trainerSearch', 'from', 'to'] as const
 
 /** Money: the figures (GET /admin/money/summary) and the ledger's transactions, filtered and paged on the server. */
 export function MoneyPage() {
@@ -52,7 +53,7 @@ export function MoneyPage() {
         <ul className="grid gap-0.5 text-xs text-muted-foreground">
           {tx.entries.map((entry) => (
             <li key={entry.account} className="flex justify-between gap-3">
-              <span className="truncate font-mono">{entry.account}</span>
+              <LedgerAccount entry={entry} />
               <span className="tabular-nums">{format.clp(entry.amountClp)}</span>
             </li>
           ))}
@@ -80,7 +81,7 @@ export function MoneyPage() {
                 options: LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`money.kinds.${kind}`) })),
               },
               { name: 'account', label: t('money.account'), kind: 'text', placeholder: t('money.accountPlaceholder') },
-              { name: 'trainer', label: t('money.trainer'), kind: 'text' },
+              { name: 'trainerSearch', label: t('money.trainer'), kind: 'text', placeholder: t('money.trainerPlaceholder') },
               { name: 'from', label: t('filters.from'), kind: 'date' },
               { name: 'to', label: t('filters.to'), kind: 'date' },
             ]}
