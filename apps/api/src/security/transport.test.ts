@@ -132,6 +132,26 @@ describe('the real server in development', () => {
     expect(res.json()).toHaveProperty('data')
   })
 
+  it('the mailbox page answers once: nothing in the log says headers already sent (issue 23 point 10)', async () => {
+    const id = `mailbox-${randomUUID().slice(0, 8)}`
+    const res = await httpRequest(`${server.url}/dev/mailbox`, { headers: { 'x-request-id': id } })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+    // The request's own log lines, once the request-completed line is written.
+    const lines = async () => {
+      for (let i = 0; i < 50 && !server.stdout().includes(`"reqId":"${id}"`); i++) await new Promise((r) => setTimeout(r, 100))
+      await new Promise((r) => setTimeout(r, 300))
+      return server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(id))
+    }
+    const logged = await lines()
+    expect(logged.length).toBeGreaterThan(0)
+    expect(logged.join('\n')).not.toMatch(/headers after they are sent|ERR_HTTP_HEADERS_SENT|already sent/i)
+    expect(logged.filter((line) => /"level":(4|5|6)0/.test(line))).toEqual([])
+  })
+
   it('refuses the mailbox through a proxy header, even from loopback', async () => {
     const res = await httpRequest(`${server.url}/dev/mailbox.json`, { headers: { 'x-forwarded-for': '198.51.100.4' } })
     expect(res.status).toBe(404)

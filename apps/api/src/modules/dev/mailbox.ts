@@ -55,7 +55,9 @@ export default async function mailboxRoutes(fastify: FastifyInstance) {
           `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.status)}</span></header><pre>${escape(m.text)}</pre></article>`,
       )
       .join('')
-    reply
+    // Returned: an async handler that only calls send() lets Fastify send its undefined result too,
+    // a second answer ("headers already sent" in the log on every view; issue 23 point 10).
+    return reply
       .type('text/html; charset=utf-8')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mailbox</title><style>body{font:14px system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#111}article{border:1px solid #ddd;border-radius:8px;margin:1rem 0;padding:1rem}header{display:flex;flex-direction:column;gap:.25rem}span{color:#555}pre{white-space:pre-wrap;font:13px ui-monospace,monospace;background:#f6f6f6;padding:.75rem;border-radius:6px}</style></head><body><h1>Built-in mailbox</h1><p>Mail the app would send, newest first. Set SMTP_URL to deliver real mail.</p>${items || '<p>No mail yet.</p>'}</body></html>`,
