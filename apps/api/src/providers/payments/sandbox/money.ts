@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { clientSubscriptions } from '../../../db/schema.ts'
 import { completeClientCheckout } from '../../../modules/client-billing/client.ts'
 import { recordPayment } from '../../../modules/ledger/service.ts'
+import { monthAfter, nextPeriodEnd } from './period.ts'
 
 /** The sandbox's client billing: its checkout page charges; its portal cancels and simulates renewals. */
 
-const PERIOD_MS = 30 * 24 * 3600 * 1000
-
-/** The sandbox's checkout pays: the subscription starts and its first month is charged, at once. */
+/** The sandbox's checkout pays: the subscription starts and its first calendar month is charged, at once. */
 export async function sandboxPay(app: FastifyInstance, checkoutId: string, ids: { subscriptionId: string; customerId: string }) {
   return app.db.transaction(async (tx) => {
     const now = Date.now()
@@ -17,7 +16,7 @@ export async function sandboxPay(app: FastifyInstance, checkoutId: string, ids: 
       providerSubscriptionId: ids.subscriptionId,
       customerId: ids.customerId,
       accountId: null,
-      currentPeriodEnd: new Date(now + PERIOD_MS),
+      currentPeriodEnd: monthAfter(now),
     })
     if (!sub) return null
     await recordPayment(tx, sub, { providerPaymentId: `py_sbx_${checkoutId}`, amountClp: sub.priceClp, paidAt: new Date(now) })
@@ -27,8 +26,9 @@ export async function sandboxPay(app: FastifyInstance, checkoutId: string, ids: 
 
 /**
  * Simulates the end of the current period: a cancelled-at-period-end subscription ends; otherwise
- * the next month is charged (`fail`: the charge fails and the subscription is past due). The
- * payment id is the period's, so pressing twice charges a period once.
+ * the next calendar month is charged (`fail`: the charge fails and the subscription is past due).
+ * The payment id is the period's, so pressing twice charges a period once. Periods keep the day of
+ * the month the subscription began on (period.ts, decision 199).
  */
 export async function sandboxRenew(app: FastifyInstance, subscriptionId: string, clientUserId: string, fail: boolean) {
   return app.db.transaction(async (tx) => {
@@ -61,7 +61,7 @@ export async function sandboxRenew(app: FastifyInstance, subscriptionId: string,
     })
     await tx
       .update(clientSubscriptions)
-      .set({ state: 'active', currentPeriodEnd: new Date(periodEnd.getTime() + PERIOD_MS) })
+      .set({ state: 'active', currentPeriodEnd: nextPeriodEnd(periodEnd, sub.createdAt) })
       .where(eq(clientSubscriptions.id, sub.id))
     return sub
   })

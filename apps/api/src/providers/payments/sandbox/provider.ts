@@ -6,9 +6,9 @@ import type { Tx } from '../../../db/client.ts'
 import { providerLinks, subscriptions } from '../../../db/schema.ts'
 import { latestSubscription, type SubscriptionStart } from '../../../modules/billing/service.ts'
 import { NoWebhooksError, type PaymentProvider, type ProviderSubscription, type SubscriptionPeriod } from '../types.ts'
+import { monthAfter, nextPeriodEnd } from './period.ts'
 
 const DAY_MS = 24 * 3600 * 1000
-const PERIOD_MS = 30 * DAY_MS
 /** Portal and payout onboarding links, like a provider's hosted sessions, expire. */
 const LINK_TTL_MS = 60 * 60_000
 
@@ -20,7 +20,8 @@ export const sandboxActive = (app: FastifyInstance) => app.payments.name === 'sa
 
 /**
  * The sandbox has no billing engine of its own: when a period is over, it renews (the trial
- * turns active) or, if cancelled at period end, ends. Pure: what the row is at `now`.
+ * turns active) or, if cancelled at period end, ends. Pure: what the row is at `now`. Paid periods
+ * are calendar months anchored where they began, the trial's end or the paid start (decision 199).
  */
 function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
   if (
@@ -30,9 +31,11 @@ function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
   )
     return sub
   if (sub.cancelAtPeriodEnd) return { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd }
-  let end = sub.currentPeriodEnd.getTime()
-  while (end <= now) end += PERIOD_MS
-  return { ...sub, status: 'active', currentPeriodEnd: new Date(end) }
+  const row = sub as T & { trialEnd?: Date | null; createdAt?: Date }
+  const anchor = row.trialEnd ?? row.createdAt ?? sub.currentPeriodEnd
+  let end = sub.currentPeriodEnd
+  while (end.getTime() <= now) end = nextPeriodEnd(end, anchor)
+  return { ...sub, status: 'active', currentPeriodEnd: end }
 }
 
 /** Stores the renewals and endings that are due: of one user (on the sandbox's pages), or of everyone (timer). */
@@ -71,14 +74,14 @@ function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderS
   }
 }
 
-/** The sandbox's first period without a trial: active, the first month paid today. */
+/** The sandbox's first period without a trial: active, the first calendar month paid today. */
 function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSubscription {
   return {
     id: sandboxId('sub_sbx'),
     customerId,
     status: 'active',
     trialEnd: null,
-    currentPeriodEnd: new Date(now + PERIOD_MS),
+    currentPeriodEnd: monthAfter(now),
     cancelAtPeriodEnd: false,
     canceledAt: null,
   }
