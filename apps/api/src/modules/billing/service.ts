@@ -9,24 +9,14 @@ import { checkoutSessions, plans, subscriptions, trainers, trialClaims, users } 
 import { conflict, notFound, unprocessable } from '../../errors.ts'
 import type { ProviderEvent, ProviderName, ProviderSubscription } from '../../providers/payments/types.ts'
 import { userChanged } from '../../plugins/session-cache.ts'
+import { ownUrl as ownUrlOf } from '../../lib/own-url.ts'
 import { findPlan } from '../plans/service.ts'
 import { findUserById } from '../users/service.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** A redirect must stay on our own web app: never an open redirect to another origin. */
-export function ownUrl(app: FastifyInstance, value: string, field: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw unprocessable({ [field]: 'invalidRedirect' }, `${field} must be a URL of ${app.config.APP_URL}`)
-  }
-  if (url.origin !== new URL(app.config.APP_URL).origin) {
-    throw unprocessable({ [field]: 'invalidRedirect' }, `${field} must be a URL of ${app.config.APP_URL}`)
-  }
-  return url.toString()
-}
+/** A redirect must stay on our own web app: never an open redirect to another origin (lib/own-url.ts, decision 199). */
+export const ownUrl = (app: FastifyInstance, value: string, field: string): string => ownUrlOf(app.config, value, field)
 
 function withSessionId(url: string, placeholder: string) {
   const u = new URL(url)

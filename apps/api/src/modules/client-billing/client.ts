@@ -26,7 +26,7 @@ import { conflict, notFound, unprocessable } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { maskEmail } from '../../plugins/mailer.ts'
 import { startSession } from '../auth/sessions.ts'
-import { ownUrl } from '../billing/service.ts'
+import { ownUrl } from '../../lib/own-url.ts'
 import { digestVerificationToken, latestCode, sendNewCode, verifyCode } from '../signup/service.ts'
 import { findUserByEmail, hashPassword, insertUser, toUser } from '../users/service.ts'
 import { assertOldEnough } from '../privacy/age.ts'
@@ -162,8 +162,8 @@ function withoutPlaceholders(url: URL) {
  * invitation. The price and split are read here, never from the request.
  */
 export async function startClientCheckout(app: FastifyInstance, user: AuthUser, token: string, input: ClientCheckoutRequest) {
-  const successUrl = withoutPlaceholders(new URL(ownUrl(app, input.successRedirect, 'successRedirect')))
-  const cancelRedirect = ownUrl(app, input.cancelRedirect, 'cancelRedirect')
+  const successUrl = withoutPlaceholders(new URL(ownUrl(app.config, input.successRedirect, 'successRedirect')))
+  const cancelRedirect = ownUrl(app.config, input.cancelRedirect, 'cancelRedirect')
   const { invitation, offer, trainer } = await usableInvitation(app.db, token)
   if (invitation.email !== user.email.toLowerCase()) throw notFound('This invitation is for another e-mail', { token: 'notFound' })
   if (trainer.userId === user.id) throw unprocessable({ token: 'invalid' }, 'You cannot subscribe to your own offer')
@@ -369,7 +369,7 @@ async function mySubscription(app: FastifyInstance, user: AuthUser, id: string) 
 }
 
 export async function clientPortal(app: FastifyInstance, user: AuthUser, id: string, rawReturnUrl: string) {
-  const returnUrl = ownUrl(app, rawReturnUrl, 'returnUrl')
+  const returnUrl = ownUrl(app.config, rawReturnUrl, 'returnUrl')
   const sub = await mySubscription(app, user, id)
   return app.payments.clients.createPortal({
     clientUserId: user.id,
