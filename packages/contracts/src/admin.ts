@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   'account.rectify',
   'privacy.export',
   'privacy.purge',
+  'privacy.request',
+  'privacy.handled',
   'review.hide',
   'review.unhide',
 ] as const
@@ -489,7 +491,7 @@ export const AdminMoneyFilterSchema = z
     /**
      * A trainer's name or e-mail, or part of it, in any case and with or without accents ("munoz"
      * finds "Muñoz"): the transactions touching the account of any trainer it matches. 2 to 100
-     * characters.
+     * characters; a text matching more than 50 trainers is 422 `tooBroad` (type more of it).
      */
     trainerSearch: optionalQueryText(100).pipe(z.string().min(2, { error: 'tooShort' }).optional()),
   })

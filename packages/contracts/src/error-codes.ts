@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'mustSumToOne',
   'invalidCharacters',
   'nothingToChange',
+  /** A search matching more than its list may hold (console: a trainer's name or e-mail). */
+  'tooBroad',
   // auth and sign-up
   'notFound',
   'notExists',

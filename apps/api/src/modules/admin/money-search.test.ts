@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { businesses, trainers, users } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
+import { TRAINER_SEARCH_MAX } from './money.ts'
+import { csvColumn, downloadCsv } from '../../testing/csv.ts'
 import {
   createOffer,
   eligibleTrainer,
@@ -58,14 +60,8 @@ describe('GET /admin/money/transactions?trainerSearch=', () => {
     // Blank is "not given".
     expect(ids(await get('/transactions?trainerSearch=%20%20', admin)).length).toBeGreaterThanOrEqual(3)
     // The CSV takes the same filter: only the searched trainer's lines.
-    const csv = await get('/transactions/export.csv?trainerSearch=munoz', admin)
-    expect(csv.statusCode).toBe(200)
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/)
-      .slice(1)
-    expect(new Set(lines.map((l) => l.split(',')[0]!.replace(/"/g, '')))).toEqual(new Set(soloTx))
+    const csv = await downloadCsv(ctx.app, '/api/v1/admin/money/transactions/export.csv?trainerSearch=munoz', admin)
+    expect(new Set(csvColumn(csv, 'ID del movimiento'))).toEqual(new Set(soloTx))
   })
 
   it('names trainer and gym accounts with their console page', async () => {
@@ -93,6 +89,34 @@ describe('GET /admin/money/transactions?trainerSearch=', () => {
       expect(res.json(), q).toEqual({ status: 422, message: expect.any(String), errors })
     }
     expect((await get('/transactions/export.csv?trainerSearch=a', admin)).statusCode).toBe(422)
+  })
+
+  it('a text matching more than 50 trainers is refused (type more), 50 are searched', async () => {
+    const insertTrainers = async (n: number, lastName: string) => {
+      const made = await ctx.app.db
+        .insert(users)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            email: `${lastName.toLowerCase()}${i}@example.com`,
+            passwordHash: 'x',
+            firstName: 'Zoe',
+            lastName,
+            role: 'trainer' as const,
+          })),
+        )
+        .returning()
+      await ctx.app.db
+        .insert(trainers)
+        .values(made.map((u) => ({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })))
+    }
+    await insertTrainers(TRAINER_SEARCH_MAX, 'Zúñiga')
+    const fifty = await get('/transactions?trainerSearch=zuniga', admin)
+    expect(fifty.statusCode).toBe(200)
+    expect(fifty.json()).toEqual({ data: [], nextCursor: null })
+    await insertTrainers(1, 'ZUÑIGA')
+    const more = await get('/transactions?trainerSearch=zuniga', admin)
+    expect(more.statusCode).toBe(422)
+    expect(more.json()).toEqual({ status: 422, message: expect.any(String), errors: { trainerSearch: 'tooBroad' } })
   })
 
   it('only operators: the trainer searched for, an owner and anonymous callers are refused', async () => {
