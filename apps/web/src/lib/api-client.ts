@@ -136,11 +136,34 @@ export async function request<T = unknown>(method: string, path: string, opts: R
   return data as T
 }
 
-/** A file the API answers with (a CSV export): the same token, refresh, retry and errors as every call. */
-export async function requestFile(path: string, accept: string, opts: RequestOptions = {}): Promise<Blob> {
+/**
+ * A file the API answers with (a CSV export): the same token, refresh, retry and errors as every
+ * call, and the name the API gave it (Content-Disposition), null when it gave none.
+ */
+export async function requestFile(
+  path: string,
+  accept: string,
+  opts: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   const response = await answer('GET', path, { ...opts, headers: { Accept: accept, ...opts.headers } })
   if (!response.ok) throw toError(response, await parse(response))
-  return response.blob()
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) }
+}
+
+/** `attachment; filename="pagos_2026-11-01_2026-11-23.csv"` → the name (RFC 6266 `filename*` first). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim())
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(disposition)
+  const name = (plain?.[1] ?? plain?.[2])?.replace(/[\\/]/g, '_')
+  return name || null
 }
 
 /** Sends a request, refreshing an expired token once and waiting out one short 503. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from './api-client'
+import { ApiError, fileNameOf } from './api-client'
 import { downloadFile } from './download'
 import { setSession } from './session'
 
@@ -34,6 +34,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  document.documentElement.lang = ''
 })
 
 describe('downloadFile', () => {
@@ -54,6 +55,32 @@ describe('downloadFile', () => {
     expect(clicked).toHaveLength(1)
     expect(clicked[0]!.download).toBe('payments.csv')
     expect(clicked[0]!.getAttribute('href')).toBe('blob:csv')
+  })
+
+  it("asks in the page's language and keeps the name the API gave the file (dated on Chile's clock)", async () => {
+    document.documentElement.lang = 'en'
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>
+      expect(headers['Accept-Language']).toBe('en')
+      return new Response('\uFEFF"Payment ID"\n"1"\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="payments_2026-11-01_2026-11-23.csv"',
+        },
+      })
+    })
+    await downloadFile('/trainer/payments.csv?from=2026-11-01&to=2026-11-23', 'payments.csv')
+    expect(clicked[0]!.download).toBe('payments_2026-11-01_2026-11-23.csv')
+  })
+
+  it('reads the name of a Content-Disposition header', () => {
+    expect(fileNameOf('attachment; filename="pagos_2026-11-01_2026-11-23.csv"')).toBe('pagos_2026-11-01_2026-11-23.csv')
+    expect(fileNameOf('attachment; filename=ledger.csv')).toBe('ledger.csv')
+    expect(fileNameOf(`attachment; filename="x.csv"; filename*=UTF-8''auditor%C3%ADa.csv`)).toBe('auditoría.csv')
+    expect(fileNameOf('attachment; filename="../../etc/passwd"')).toBe('.._.._etc_passwd')
+    expect(fileNameOf('attachment')).toBeNull()
+    expect(fileNameOf(null)).toBeNull()
   })
 
   it('a refusal is the same ApiError as every other call, and nothing is saved', async () => {

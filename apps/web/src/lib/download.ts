@@ -2,13 +2,16 @@ import { api } from './api-client'
 
 /**
  * The one download button's job: fetches a file through the API client (the bearer token, one
- * refresh on 401, the same ApiError on a refusal) and hands it to the browser under `fileName`.
- * A plain link cannot carry the token, so the file arrives as a blob.
+ * refresh on 401, the same ApiError on a refusal) and hands it to the browser. The file speaks the
+ * page's language (`<html lang>` sent as Accept-Language, decision 201) and keeps the name the API
+ * gave it, dated on the same clock as its rows; `fileName` is for an answer without one. A plain
+ * link cannot carry the token, so the file arrives as a blob.
  */
 export async function downloadFile(path: string, fileName: string, accept = 'text/csv') {
-  const blob = await api.file(path, accept)
-  const href = URL.createObjectURL(blob)
-  const link = Object.assign(document.createElement('a'), { href, download: fileName })
+  const language = document.documentElement.lang
+  const file = await api.file(path, accept, language ? { headers: { 'Accept-Language': language } } : undefined)
+  const href = URL.createObjectURL(file.blob)
+  const link = Object.assign(document.createElement('a'), { href, download: file.fileName ?? fileName })
   document.body.append(link)
   link.click()
   link.remove()

@@ -71,33 +71,3 @@ export async function listAudit(db: Db, query: AdminAuditListQuery) {
   const page = pageOf(rows as AuditRow[], query.limit, toAuditEntry)
   return { ...page, data: await withRefs(db, page.data) }
 }
-
-/** One CSV line of the audit log; before/after as JSON text. */
-export const toAuditCsv = (e: AuditEntry) => ({
-  id: e.id,
-  at: e.at,
-  action: e.action,
-  actorId: e.actor.id,
-  actorEmail: e.actor.email,
-  actorRole: e.actor.role,
-  subjectType: e.subjectType,
-  subjectId: e.subjectId,
-  ip: e.ip,
-  reason: e.reason,
-  before: e.before == null ? null : JSON.stringify(e.before),
-  after: e.after == null ? null : JSON.stringify(e.after),
-})
-export const AUDIT_CSV_COLUMNS = [
-  'id',
-  'at',
-  'action',
-  'actorId',
-  'actorEmail',
-  'actorRole',
-  'subjectType',
-  'subjectId',
-  'ip',
-  'reason',
-  'before',
-  'after',
-] as const

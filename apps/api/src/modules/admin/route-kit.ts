@@ -39,9 +39,6 @@ export function adminGuards(app: FastifyInstance) {
 
 export const operatorOf = (request: FastifyRequest): Operator => ({ actor: actorOf(currentUser(request)), ip: request.ip })
 
-/** A file name with today's date (UTC) for an export. */
-export const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 10)}.csv`
-
 /**
  * Personal or money data read in bulk leaves an audit row (issue 19): every CSV export
  * (`admin.export`) and the leads list, the contact details of people who are not users

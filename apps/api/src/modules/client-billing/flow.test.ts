@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { clientPayments, ledgerEntries, mailOutbox } from '../../db/schema.ts'
 import { call, freshIp, useTestApp } from '../../testing/app.ts'
+import { csvColumn, parseCsv } from '../../testing/csv.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balanceOf } from '../ledger/service.ts'
 import { confirmClient, createOffer, eligibleTrainer, gymWithTrainer, invite, portal, sandboxClient } from './test-helpers.ts'
@@ -11,13 +12,8 @@ import { confirmClient, createOffer, eligibleTrainer, gymWithTrainer, invite, po
 const ctx = useTestApp()
 const get = (url: string, token: string) => call(ctx.app, 'GET', `/api/v1${url}`, { token })
 const sumCsv = (csv: string, column: string) => {
-  const [head, ...rows] = csv
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\n')
-    .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')))
-  const i = head.indexOf(column)
-  return rows.reduce((s, r) => s + Number(r[i]), 0)
+  const [header, ...rows] = parseCsv(csv.replace(/^\uFEFF/, ''))
+  return csvColumn({ header, rows }, column).reduce((s, v) => s + Number(v), 0)
 }
 
 describe('client billing on the sandbox', () => {
@@ -86,14 +82,11 @@ describe('client billing on the sandbox', () => {
     // CSV totals equal the ledger.
     const paymentsCsv = await get('/trainer/payments.csv', trainer.token)
     expect(paymentsCsv.headers['content-type']).toMatch(/^text\/csv/)
-    expect(sumCsv(paymentsCsv.body, 'amount_clp')).toBe(75_000)
-    expect(sumCsv(paymentsCsv.body, 'refunded_clp')).toBe(25_000)
+    expect(sumCsv(paymentsCsv.body, 'Monto (CLP)')).toBe(75_000)
+    expect(sumCsv(paymentsCsv.body, 'Reembolsado (CLP)')).toBe(25_000)
+    // The ledger file holds the trainer's own account only: it adds up to what the platform holds for them.
     const ledgerCsv = (await get('/trainer/ledger.csv', trainer.token)).body
-    expect(sumCsv(ledgerCsv, 'amount_clp')).toBe(0)
-    const trainerRows = ledgerCsv.split('\n').filter((l) => l.includes(`"trainer:${trainer.trainerId}"`))
-    expect(trainerRows.reduce((s, l) => s + Number(l.split(',').at(-1)!.replaceAll('"', '')), 0)).toBe(
-      await balanceOf(ctx.app.db, `trainer:${trainer.trainerId}`),
-    )
+    expect(sumCsv(ledgerCsv, 'Importe (CLP)')).toBe(await balanceOf(ctx.app.db, `trainer:${trainer.trainerId}`))
 
     // Cancellation by the client: the period runs out on the next renewal.
     expect(
@@ -130,7 +123,7 @@ describe('client billing on the sandbox', () => {
       }),
     ])
     const csv = (await get('/business/commissions.csv', gym.owner.token)).body
-    expect(sumCsv(csv, 'gym_share_clp')).toBe(await balanceOf(ctx.app.db, `gym:${gym.gymId}`))
+    expect(sumCsv(csv, 'Parte del gimnasio (CLP)')).toBe(await balanceOf(ctx.app.db, `gym:${gym.gymId}`))
 
     // The split is a snapshot: changing the gym's rates later changes no stored payment.
     const before = await ctx.app.db.select().from(clientPayments).where(eq(clientPayments.trainerId, gym.trainer.trainerId))

@@ -1,4 +1,4 @@
-import type { DateRangeQuery, GymCommissionRow, IncomeMonth, Payment } from '@app/contracts'
+import type { AccountLanguage, DateRangeQuery, GymCommissionRow, IncomeMonth, Payment } from '@app/contracts'
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
@@ -8,8 +8,17 @@ import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
 import { findBusinessOfOwner } from '../business/service.ts'
 import { accounts, recordRefund, RefundTooLargeError } from '../ledger/service.ts'
-import { csvTable } from '../../lib/csv.ts'
+import { csvFileName } from '../../lib/csv.ts'
 import { clawBack } from './claw-back.ts'
+import {
+  COMMISSION_COLUMNS,
+  CSV_FILE,
+  LEDGER_COLUMNS,
+  LEDGER_KIND,
+  ledgerDescription,
+  PAYMENT_COLUMNS,
+  PAYMENT_STATE,
+} from './csv-texts.ts'
 import { endAtProvider, endIfRefundedInFull } from './ended-by-refund.ts'
 import { billingOf } from './trainer.ts'
 
@@ -233,44 +242,99 @@ export async function income(app: FastifyInstance, user: AuthUser, query: DateRa
   return { data }
 }
 
-export async function paymentsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
-  const { data } = await listPayments(app, user, query)
-  return csvTable(
-    [
-      'payment_id',
-      'paid_at',
-      'client_email',
-      'offer',
-      'amount_clp',
-      'refunded_clp',
-      'trainer_share_clp',
-      'gym_share_clp',
-      'platform_share_clp',
-      'state',
-    ],
-    data.map((p) => [
-      p.id,
-      p.paidAt,
-      p.clientEmail,
-      p.offerTitle,
-      p.amountClp,
-      p.refundedClp,
-      p.trainerShareClp,
-      p.gymShareClp,
-      p.platformShareClp,
-      p.state,
-    ]),
+/** My payments of the period as a file: paid on Chile's clock, states in the reader's words (decision 201). */
+export async function paymentsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery, language: AccountLanguage) {
+  const { trainer } = await billingOf(app, user, false)
+  const range = rangeOf(query)
+  const data = await paymentsOf(
+    app.db,
+    and(eq(clientPayments.trainerId, trainer.id), gte(clientPayments.paidAt, range.from), lt(clientPayments.paidAt, range.to)),
   )
+  return {
+    filename: csvFileName(CSV_FILE[language].payments, range.fromDay, range.toDay),
+    table: {
+      columns: PAYMENT_COLUMNS,
+      language,
+      rows: data.map((p) => ({
+        id: p.id,
+        paidAt: new Date(p.paidAt),
+        client: p.clientEmail,
+        offer: p.offerTitle,
+        amountClp: p.amountClp,
+        refundedClp: p.refundedClp,
+        trainerShareClp: p.trainerShareClp,
+        gymShareClp: p.gymShareClp,
+        platformShareClp: p.platformShareClp,
+        state: PAYMENT_STATE[language][p.state],
+      })),
+    },
+  }
 }
 
-/** Every ledger entry of my payments' transactions in the range: each transaction sums to zero. */
-export async function ledgerCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
+/**
+ * The entries of my own ledger account (`trainer:<id>`) in the period, each with what it is in a
+ * sentence: a payment's share, a refund's or chargeback's part taken back, a payout to my payout
+ * account and what came back from it. No other account's entry (the platform's, the provider's,
+ * the gym's): their sum is what the platform holds for me from the period.
+ */
+export async function ledgerCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery, language: AccountLanguage) {
   const { trainer } = await billingOf(app, user, false)
-  const rows = await movements(app.db, and(eq(clientPayments.trainerId, trainer.id)), rangeOf(query))
-  return csvTable(
-    ['transaction_id', 'created_at', 'kind', 'payment_id', 'account', 'amount_clp'],
-    rows.map((m) => [m.transactionId, m.at.toISOString(), m.kind, m.paymentId, m.account, m.amountClp]),
-  )
+  const range = rangeOf(query)
+  const rows = await app.db
+    .select({
+      at: ledgerTransactions.createdAt,
+      kind: ledgerTransactions.kind,
+      amountClp: ledgerEntries.amountClp,
+      paymentId: ledgerTransactions.paymentId,
+      paymentClp: clientPayments.amountClp,
+      gymShareClp: clientPayments.gymShareClp,
+      platformShareClp: clientPayments.platformShareClp,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      offer: offers.title,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(clientPayments, eq(clientPayments.id, ledgerTransactions.paymentId))
+    .leftJoin(clientSubscriptions, eq(clientSubscriptions.id, clientPayments.subscriptionId))
+    .leftJoin(users, eq(users.id, clientSubscriptions.clientUserId))
+    .leftJoin(offers, eq(offers.id, clientSubscriptions.offerId))
+    .where(
+      and(
+        eq(ledgerEntries.account, accounts.trainer(trainer.id)),
+        gte(ledgerTransactions.createdAt, range.from),
+        lt(ledgerTransactions.createdAt, range.to),
+      ),
+    )
+    .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id))
+  return {
+    filename: csvFileName(CSV_FILE[language].ledger, range.fromDay, range.toDay),
+    table: {
+      columns: LEDGER_COLUMNS,
+      language,
+      rows: rows.map((r) => {
+        const name = `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim()
+        const fact = {
+          kind: r.kind,
+          client: name || (r.email ?? '?'),
+          offer: r.offer ?? '?',
+          paymentClp: r.paymentClp ?? 0,
+          gymShareClp: r.gymShareClp ?? 0,
+          platformShareClp: r.platformShareClp ?? 0,
+        }
+        return {
+          at: r.at,
+          kind: LEDGER_KIND[language][r.kind],
+          description: ledgerDescription(fact, language),
+          client: r.email,
+          offer: r.offer,
+          amountClp: r.amountClp,
+          paymentId: r.paymentId,
+        }
+      }),
+    },
+  }
 }
 
 /** The gym owner's view: per trainer per month, from the ledger, only with central billing. */
@@ -313,10 +377,25 @@ export async function gymCommissions(app: FastifyInstance, user: AuthUser, query
   return { centralBilling, data }
 }
 
-export async function gymCommissionsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
-  const { data } = await gymCommissions(app, user, query)
-  return csvTable(
-    ['month', 'trainer_id', 'trainer', 'payments', 'gross_clp', 'trainer_share_clp', 'gym_share_clp', 'platform_share_clp'],
-    data.map((r) => [r.month, r.trainerId, r.trainerName, r.payments, r.grossClp, r.trainerShareClp, r.gymShareClp, r.platformShareClp]),
-  )
+/** The gym owner's commissions as a file, months in Chile, headers in the reader's words (decision 201). */
+export async function gymCommissionsCsv(app: FastifyInstance, user: AuthUser, query: DateRangeQuery, language: AccountLanguage) {
+  const range = rangeOf(query)
+  // The same days as the file name, even across midnight.
+  const { data } = await gymCommissions(app, user, { from: range.fromDay, to: range.toDay })
+  return {
+    filename: csvFileName(CSV_FILE[language].commissions, range.fromDay, range.toDay),
+    table: {
+      columns: COMMISSION_COLUMNS,
+      language,
+      rows: data.map((r) => ({
+        month: r.month,
+        trainer: r.trainerName,
+        payments: r.payments,
+        grossClp: r.grossClp,
+        trainerShareClp: r.trainerShareClp,
+        gymShareClp: r.gymShareClp,
+        platformShareClp: r.platformShareClp,
+      })),
+    },
+  }
 }

@@ -32,7 +32,7 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { sendCsv } from '../../lib/csv.ts'
+import { CSV_WORDS, readerLanguage, sendCsv } from '../../lib/csv.ts'
 import { currentUser } from '../../plugins/auth.ts'
 import { csvResponse } from '../../plugins/contract.ts'
 import {
@@ -252,42 +252,48 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
         tags: tags.trainer,
         summary: 'My payments as CSV',
         operationId: 'exportMyPaymentsCsv',
-        description: "The trainer's payments as a CSV file.",
+        description: `The trainer's payments of the period as a CSV file. ${CSV_WORDS}`,
         security: bearer,
         querystring: DateRangeQuerySchema,
         response: {
           200: csvResponse(
             'Payments, one per line (UTF-8, comma-separated, header first)',
-            'payment_id,paid_at,client_email,offer,amount_clp,refunded_clp,trainer_share_clp,gym_share_clp,platform_share_clp,state\n5f0c…,2026-03-01T12:00:00.000Z,ana@example.com,Plan mensual,30000,0,27000,1500,1500,paid\n',
+            '"ID del pago","Fecha de pago","Cliente","Oferta","Monto (CLP)","Reembolsado (CLP)","Tu parte (CLP)","Parte del gimnasio (CLP)","Comisión de la plataforma (CLP)","Estado"\n"5f0c…","2026-11-23T21:07:00-03:00","ana@example.com","Plan mensual","30000","0","27000","1500","1500","Pagado"\n',
           ),
           ...errors,
         },
       },
       preHandler: trainer,
     },
-    async (request, reply) => sendCsv(reply, 'payments.csv', await paymentsCsv(app, currentUser(request), request.query)),
+    async (request, reply) => {
+      const file = await paymentsCsv(app, currentUser(request), request.query, await readerLanguage(app.db, request))
+      return sendCsv(reply, file.filename, file.table)
+    },
   )
   app.get(
     '/trainer/ledger.csv',
     {
       schema: {
         tags: tags.trainer,
-        summary: "The ledger entries of my payments' transactions as CSV",
+        summary: 'The entries of my own ledger account as CSV',
         operationId: 'exportMyLedgerCsv',
-        description: "The ledger entries of the trainer's payment transactions as a CSV file.",
+        description: `The entries of the trainer's own ledger account (payment shares, refunds and chargebacks taken back, payouts and what came back from them), each described in a sentence; no other account's entries. ${CSV_WORDS}`,
         security: bearer,
         querystring: DateRangeQuerySchema,
         response: {
           200: csvResponse(
-            'Ledger entries, one per line (UTF-8, comma-separated, header first)',
-            'transaction_id,created_at,kind,payment_id,account,amount_clp\n9b1d…,2026-03-01T12:00:00.000Z,payment,5f0c…,trainer,27000\n',
+            'Entries of my account, one per line (UTF-8, comma-separated, header first)',
+            '"Fecha","Movimiento","Descripción","Cliente","Oferta","Importe (CLP)","ID del pago"\n"2026-11-23T21:07:00-03:00","Pago","Pago de Ana Pérez por «Plan mensual»: $30.000 menos la comisión de la plataforma ($1.500)","ana@example.com","Plan mensual","28500","5f0c…"\n',
           ),
           ...errors,
         },
       },
       preHandler: trainer,
     },
-    async (request, reply) => sendCsv(reply, 'ledger.csv', await ledgerCsv(app, currentUser(request), request.query)),
+    async (request, reply) => {
+      const file = await ledgerCsv(app, currentUser(request), request.query, await readerLanguage(app.db, request))
+      return sendCsv(reply, file.filename, file.table)
+    },
   )
 
   // ---- Gym owner ----
@@ -314,20 +320,23 @@ export default async function clientBillingRoutes(fastify: FastifyInstance) {
         tags: tags.gym,
         summary: 'Commissions as CSV',
         operationId: 'exportGymCommissionsCsv',
-        description: "The gym's commissions as a CSV file.",
+        description: `The gym's commissions per trainer per month (Chile months) as a CSV file. ${CSV_WORDS}`,
         security: bearer,
         querystring: DateRangeQuerySchema,
         response: {
           200: csvResponse(
             'Commissions per trainer per month (UTF-8, comma-separated, header first)',
-            'month,trainer_id,trainer,payments,gross_clp,trainer_share_clp,gym_share_clp,platform_share_clp\n2026-03,3c2e…,Ana Pérez,4,120000,72000,42000,6000\n',
+            '"Month","Trainer","Payments","Gross (CLP)","Trainer share (CLP)","Gym share (CLP)","Platform commission (CLP)"\n"2026-11","Ana Pérez","4","120000","72000","42000","6000"\n',
           ),
           ...errors,
         },
       },
       preHandler: owner,
     },
-    async (request, reply) => sendCsv(reply, 'commissions.csv', await gymCommissionsCsv(app, currentUser(request), request.query)),
+    async (request, reply) => {
+      const file = await gymCommissionsCsv(app, currentUser(request), request.query, await readerLanguage(app.db, request))
+      return sendCsv(reply, file.filename, file.table)
+    },
   )
 
   // ---- Public and client (Spanish screens, mobile app) ----

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, clientSubscriptions, gyms, mailOutbox, privacyRequests, subscriptions, trainers, users } from '../../db/schema.ts'
+import { chileDayOf } from '../../lib/csv.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 import { PASSWORD } from '../billing/test-helpers.ts'
 import { createOffer, eligibleTrainer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
@@ -162,8 +163,9 @@ describe('download my data', () => {
     ]) {
       const res = await call(ctx.app, 'GET', v1('/account/export'), { token })
       expect(res.statusCode, res.body).toBe(200)
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mis-datos-\d{4}-\d{2}-\d{2}\.json"$/)
       const data = res.json()
+      // Named by the day in Chile (decision 201), not by the UTC date of the instant.
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="mis-datos-${chileDayOf(new Date(data.generatedAt))}.json"`)
       expect(data.format).toBe('privacy-export/1')
       expect(data.tables.users).toHaveLength(1)
       expect(data.tables.users[0].email).toBe(email)

@@ -14,6 +14,7 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { chileDayOf } from '../../lib/csv.ts'
 import { currentUser } from '../../plugins/auth.ts'
 import { emailAddressKey, emailKey } from '../../plugins/rate-limit.ts'
 import { closeAccount } from './close.ts'
@@ -129,7 +130,8 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = currentUser(request)
       const data = await exportMyData(app, user, request.ip)
-      reply.header('content-disposition', `attachment; filename="mis-datos-${data.generatedAt.slice(0, 10)}.json"`)
+      // Dated on Chile's clock, as the screen and the CSV files (decision 201).
+      reply.header('content-disposition', `attachment; filename="mis-datos-${chileDayOf(new Date(data.generatedAt))}.json"`)
       reply.header('cache-control', 'no-store')
       return data
     },
