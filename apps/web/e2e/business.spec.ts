@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { createGym, createTrainers, latestMail, openDashboardAs, registerOwner, uniqueEmail } from './business-helpers'
+import {
+  approveCentralBilling,
+  createGym,
+  createTrainers,
+  latestMail,
+  openDashboardAs,
+  registerOwner,
+  uniqueEmail,
+} from './business-helpers'
 import { expectAccessible as expectNoSeriousAxeViolations, screenshot } from './support'
+import { PASSWORD, payoutsInProviderTab } from './trainer-helpers'
 
 test('register a business, manage the gym and a trainer end to end, log out and recover the password', async ({
   page,
@@ -543,4 +552,56 @@ test('keyboard only: create a trainer and delete it without the mouse', async ({
   await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page.getByText('No trainers found')).toBeVisible()
+})
+
+test("a gym's trainer (issue 23, point 4): after login, the dashboard says who covers the plan; one payout button that works", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const owner = await registerOwner(request, { firstName: 'Olga', lastName: 'Dueña', businessName: 'Andes Fit' })
+  await createGym(request, owner, 'Gimnasio Andes')
+  await approveCentralBilling(request, owner)
+  const trainerEmail = uniqueEmail('tomas')
+  const created = await request.post('/api/v1/trainers/with-user', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      firstName: 'Tomás',
+      lastName: 'Vera',
+      email: trainerEmail,
+      phone: '+56 9 3333 4444',
+      specialization: 'Cardio',
+      experience: 3,
+      password: PASSWORD,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+
+  // Tomás signs in where trainers do: his dashboard, never plan selection.
+  await page.goto('/auth/login')
+  await page.getByLabel('Correo electrónico').fill(trainerEmail)
+  await page.getByLabel('Contraseña').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Hola, Tomás Vera' })).toBeVisible()
+  await expect(page.getByTestId('gym-coverage')).toHaveText('Tu plan lo cubre tu gimnasio, Gimnasio Andes. No necesitas contratar uno.')
+  await expect(page.getByText('Aún no tienes una suscripción activa')).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Elige tu plan' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Elegir un plan' })).toHaveCount(0)
+
+  // One payout button, and it works.
+  await expect(page.getByText('Configuración pendiente')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Configurar pagos' })).toHaveCount(0)
+  const payouts = page.getByRole('button', { name: 'Configurar pagos' })
+  await expect(payouts).toHaveCount(1)
+  await expect(payouts).toBeEnabled()
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+  await expectNoSeriousAxeViolations(page, 'gym-trainer-dashboard')
+  await screenshot(page, test.info(), 'gym-trainer-dashboard')
+
+  // Completed in the provider's tab; this dashboard notices by itself (point 9).
+  await payoutsInProviderTab(page, () => payouts.click())
+  await expect(page.getByText('Configuración completa')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('button', { name: 'Revisar configuración de pagos' })).toBeEnabled()
+  await expect(page.getByText('Aún no puedes cobrar a clientes')).toHaveCount(0)
 })

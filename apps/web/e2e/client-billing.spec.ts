@@ -1,14 +1,14 @@
 // Issue 12 end to end on the sandbox: a trainer's offer, the client's invitation, code and checkout,
 // the 95/5 and 60/35/5 splits in both dashboards, renewal, failed renewal, refunds, CSV totals
 // against the ledger, and `npm run ledger:check` against this run's database.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Download, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Download, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { approveCentralBilling, createGym, openDashboardAs, registerOwner } from './business-helpers'
 import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
-import { mailedCode, newEmail, PASSWORD, storeSession, trainerThroughApi } from './trainer-helpers'
+import { mailedCode, newEmail, PASSWORD, payoutsInProviderTab, storeSession, trainerThroughApi } from './trainer-helpers'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 /** The folder playwright.config.ts gives the server's embedded database. */
@@ -20,17 +20,6 @@ const dataDir = join(tmpdir(), `fitness-e2e-${port}`)
 async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
   await axeCheck(page, screen)
-}
-
-/** On /auth/stripe/onboarding: the sandbox provider's page in a new tab, then the status check. */
-async function finishPayouts(page: Page, context: BrowserContext) {
-  const [provider] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Iniciar configuración' }).click()])
-  await provider.waitForLoadState()
-  await provider.getByRole('button', { name: 'Completar configuración' }).click()
-  await expect(provider).toHaveURL(/\/auth\/stripe\/onboarding$/)
-  await provider.close()
-  await page.getByRole('button', { name: 'Verificar estado' }).click()
-  await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/)
 }
 
 /**
@@ -343,10 +332,9 @@ test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   await expect(page.getByRole('button', { name: 'Nueva oferta' })).toBeDisabled()
   await expectAccessible(page, 'billing-not-eligible')
   await screenshot(page, test.info(), 'gym-01-not-eligible')
-  await page.getByRole('link', { name: 'Configurar pagos' }).click()
-  await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/)
-  await finishPayouts(page, page.context())
-  await page.goto('/dashboard')
+  // One payout button, on the payout card (issue 23, point 4); the dashboard notices the result by itself.
+  await payoutsInProviderTab(page, () => page.getByRole('button', { name: 'Configurar pagos' }).click())
+  await expect(page.getByText('Configuración completa')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText('Aún no puedes cobrar a clientes')).toHaveCount(0)
   await expect(page.getByTestId('client-limit')).toHaveText(/^Clientes de tu plan: 0 \/ \d+$/)
 

@@ -70,6 +70,40 @@ export async function payStarter(page: Page) {
   await expect(page).toHaveURL(/\/auth\/checkout\/success\?sid=cs_sbx_/)
 }
 
+/**
+ * Payout onboarding in the sandbox provider's tab, opened by `start` (issue 23, point 9): complete
+ * it there; back from the provider, that tab closes itself or tells the person to go back to the
+ * first tab. Answers the provider's tab (closed by now).
+ */
+export async function payoutsInProviderTab(page: Page, start: () => Promise<void>, shot?: string) {
+  const [provider] = await Promise.all([page.context().waitForEvent('page'), start()])
+  await provider.waitForLoadState()
+  await expect(provider).toHaveURL(/\/sandbox\/connect\/acl_sbx_/)
+  await expect(provider.getByText('Chile')).toBeVisible()
+  if (shot) await screenshot(provider, test.info(), shot)
+  await provider.getByRole('button', { name: 'Completar configuración' }).click()
+  // Closed by itself, or still open saying where to go: both are a finished tab.
+  await expect
+    .poll(
+      async () =>
+        provider.isClosed() ||
+        (await provider
+          .getByRole('heading', { name: 'Vuelve a la primera pestaña' })
+          .isVisible()
+          .catch(() => false)),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(true)
+  if (!provider.isClosed()) {
+    await expect(provider).toHaveURL(/\/auth\/stripe\/onboarding\?volver=1$/)
+    await expect(provider.getByText(/Ya puedes cerrar esta pestaña/)).toBeVisible()
+    await provider.close()
+  }
+  return provider
+}
+
 /** A signed-in person as the login API answers (what the app keeps in local storage). */
 export interface Session {
   token: string

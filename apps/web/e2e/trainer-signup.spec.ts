@@ -1,13 +1,19 @@
 import { expect, test } from '@playwright/test'
-import { expectAccessible, mailedCode, newEmail, PASSWORD, payStarter, registerAndVerify, registerUntilCode } from './trainer-helpers'
+import {
+  expectAccessible,
+  mailedCode,
+  newEmail,
+  PASSWORD,
+  payoutsInProviderTab,
+  payStarter,
+  registerAndVerify,
+  registerUntilCode,
+} from './trainer-helpers'
 import { screenshot } from './support'
 
-test('the whole journey on the sandbox: register, verify, pay, payout onboarding, log in, billing portal', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(120_000)
+test('the whole journey on the sandbox: register, verify, pay, payout onboarding, log in, billing portal', async ({ page, request }) => {
+  // Sign-up, the dashboard it ends on, then a later login and the portal: longer than one screen's test.
+  test.setTimeout(180_000)
   const email = newEmail('journey')
   await registerAndVerify(page, request, email, { axe: true, shots: true })
 
@@ -65,25 +71,25 @@ test('the whole journey on the sandbox: register, verify, pay, payout onboarding
   await page.getByRole('button', { name: 'Verificar estado' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Onboarding incompleto. Intenta nuevamente.' })).toBeVisible()
 
-  // Start opens the provider's page in a new tab; complete it there.
-  const [provider] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Iniciar configuración' }).click()])
-  await provider.waitForLoadState()
-  await expect(provider).toHaveURL(/\/sandbox\/connect\/acl_sbx_/)
-  await expect(provider.getByText('Chile')).toBeVisible()
-  await screenshot(provider, test.info(), 'trainer-06-sandbox-connect')
-  await provider.getByRole('button', { name: 'Completar configuración' }).click()
-  await expect(provider).toHaveURL(/\/auth\/stripe\/onboarding$/)
-  await provider.close()
-
-  await screenshot(page, test.info(), 'trainer-07-onboarding')
-  await page.getByRole('button', { name: 'Verificar estado' }).click()
-  await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/)
+  // Start opens the provider's page in a new tab; complete it there. Back from the provider, that
+  // tab closes itself or sends the person back here, and this tab moves on by itself (issue 23, point 9).
+  await payoutsInProviderTab(page, () => page.getByRole('button', { name: 'Iniciar configuración' }).click(), 'trainer-06-sandbox-connect')
+  await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/, { timeout: 15_000 })
   await expect(page.getByText(/cuenta de entrenador en la app móvil/)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Continuar al Panel Web' })).toHaveAttribute('href', '/dashboard')
   await expectAccessible(page, 'onboarding-complete')
   await screenshot(page, test.info(), 'trainer-08-complete')
-  await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
 
-  // Log in: an active subscription goes straight to the billing portal.
+  // Signed in by the end of sign-up: the dashboard, no password asked again.
+  await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Hola, Camila Rojas' })).toBeVisible()
+  await expect(page.getByText('Configuración completa')).toBeVisible()
+  await screenshot(page, test.info(), 'trainer-07-dashboard-after-sign-up')
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+
+  // A later login (spec §4): an active subscription goes straight to the billing portal.
+  await page.goto('/auth/login')
   await expect(page).toHaveURL(/\/auth\/login$/)
   await expectAccessible(page, 'login')
   await page.getByLabel('Correo electrónico').fill(`  ${email}  `)
@@ -134,18 +140,26 @@ test('payout onboarding can be skipped @mobile', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/auth\/stripe\/onboarding$/, { timeout: 5_000 })
   await page.getByRole('button', { name: 'Omitir por ahora' }).click()
   await expect(page).toHaveURL(/\/auth\/onboarding\/complete$/)
-  await expect(page.getByRole('link', { name: 'Continuar al Panel Web' })).toHaveAttribute('href', '/auth/login')
+  // Signed in by the end of sign-up (issue 23, point 9): straight to the dashboard.
+  await expect(page.getByRole('link', { name: 'Continuar al Panel Web' })).toHaveAttribute('href', '/dashboard')
   // The flow's state is cleared at the end.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('entrenapp.signup.')))).toEqual([])
   await screenshot(page, test.info(), 'trainer-11-skip-complete')
 
-  // The payout status stays pending on the dashboard.
+  // The payout status stays pending on the dashboard, reached without the password.
+  await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByText('Configuración pendiente')).toBeVisible()
+
+  // An expired or spent sign-up (no session at the end): the login leads to the dashboard, not the portal.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await page.goto('/auth/onboarding/complete')
+  await expect(page.getByRole('link', { name: 'Continuar al Panel Web' })).toHaveAttribute('href', '/auth/login?next=/dashboard')
   await page.getByRole('link', { name: 'Continuar al Panel Web' }).click()
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Contraseña').fill(PASSWORD)
   await page.getByRole('button', { name: 'Ingresar' }).click()
-  await expect(page).toHaveURL(/\/sandbox\/portal\//)
-  await page.getByRole('link', { name: 'Volver' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText('Configuración pendiente')).toBeVisible()
 })
 

@@ -1011,8 +1011,8 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * End the sign-up flow: its signup token stops working (signup token or session)
-     * @description Ends the sign-up flow: its sign-up token stops working. Call it when the trainer reaches the end of onboarding.
+     * End the sign-up flow: its signup token is exchanged for a session (signup token or session)
+     * @description Ends the sign-up flow: its sign-up token stops working. Called with that token, it answers a session, so the trainer reaches the dashboard signed in; called with a session, session is null. Call it when the trainer reaches the end of onboarding.
      */
     post: operations['completeSignup']
     delete?: never
@@ -12981,9 +12981,47 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "session": null
+           *     }
+           */
           'application/json': {
             /** @enum {boolean} */
             ok: true
+            session: {
+              refreshToken: string
+              token: string
+              /**
+               * @example {
+               *       "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+               *       "email": "ana.perez@example.com",
+               *       "firstName": "Ana",
+               *       "lastName": "Pérez",
+               *       "role": "trainer",
+               *       "isActive": true,
+               *       "emailVerified": true,
+               *       "language": "es",
+               *       "createdAt": "2026-03-01T12:00:00.000Z",
+               *       "updatedAt": "2026-03-01T12:00:00.000Z"
+               *     }
+               */
+              user: {
+                createdAt: string
+                email: string
+                emailVerified: boolean
+                firstName: string
+                id: string
+                isActive: boolean
+                /** @enum {string} */
+                language: 'es' | 'en'
+                lastName: string
+                /** @enum {string} */
+                role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
+                updatedAt: string
+              }
+            } | null
           }
         }
       }
@@ -19269,6 +19307,10 @@ export interface operations {
         }
         content: {
           'application/json': {
+            gym: {
+              coversPlan: boolean
+              name: string
+            } | null
             hasActiveSubscription: boolean
             subscription: {
               cancelAtPeriodEnd: boolean

@@ -41,6 +41,12 @@ export const SubscriptionStatusSchema = z.object({
       cancelAtPeriodEnd: z.boolean(),
     })
     .nullable(),
+  /**
+   * The gym whose owner created this trainer (issue 23, point 4), null for an independent trainer.
+   * `coversPlan`: the gym's central billing applies (decision 195), so the trainer needs no plan of
+   * their own; `hasActiveSubscription` still speaks only of a plan the trainer bought.
+   */
+  gym: z.object({ name: z.string(), coversPlan: z.boolean() }).nullable(),
 })
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 

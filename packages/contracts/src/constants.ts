@@ -32,6 +32,14 @@ export const OTP_VERIFIED_WINDOW_SECONDS = 30 * 60
 /** Payouts are set up for Chile only (spec §9). */
 export const PAYOUT_COUNTRY = 'CL'
 
+/**
+ * Where the payout provider sends the trainer back: the web onboarding page, with `?volver=1`
+ * marking the provider's own tab, which closes itself or sends the person back to the first tab
+ * (issue 23, point 9); `?refresh=1` when the provider's link expired.
+ */
+export const PAYOUT_ONBOARDING_PATH = '/auth/stripe/onboarding'
+export const PAYOUT_RETURN_PARAM = 'volver'
+
 /** Trainers a gym may hold on each business plan (spec §9). */
 export const TRAINER_LIMITS: Record<SubscriptionPlan, number> = { business: 10, enterprise: 50 }
 

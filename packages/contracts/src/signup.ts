@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EmailSchema, LanguageSchema } from './auth.ts'
+import { EmailSchema, LanguageSchema, LoginResponseSchema } from './auth.ts'
 import { OTP_LENGTH, SIGNUP_PASSWORD_MIN } from './constants.ts'
 import { BirthDateSchema } from './privacy.ts'
 
@@ -110,6 +110,16 @@ export const MemberRegisteredSchema = z
     ],
   })
 export type MemberRegistered = z.infer<typeof MemberRegisteredSchema>
+
+/**
+ * POST /auth/signup/complete (issue 23, point 9): called with the flow's signup token, the token is
+ * spent and a session answered, so the trainer reaches the dashboard without typing the password
+ * again; called with a session, nothing new is answered (`session: null`).
+ */
+export const SignupCompletedSchema = z
+  .object({ ok: z.literal(true), session: LoginResponseSchema.nullable() })
+  .meta({ examples: [{ ok: true, session: null }] })
+export type SignupCompleted = z.infer<typeof SignupCompletedSchema>
 
 export const UserLookupQuerySchema = z.object({ email: EmailSchema })
 export const UserLookupSchema = z

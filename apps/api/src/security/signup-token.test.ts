@@ -1,7 +1,7 @@
 // Issue 9, item 3: a signup token is a revocable row; login, password reset and the end of the flow revoke it.
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { mailOutbox, signupTokens } from '../db/schema.ts'
+import { auditLog, mailOutbox, sessions, signupTokens, users } from '../db/schema.ts'
 import { call, freshIp, uniqueEmail, useTestApp } from '../testing/app.ts'
 
 const ctx = useTestApp()
@@ -76,6 +76,51 @@ describe('signup tokens', () => {
     expect((await call(ctx.app, 'POST', '/api/v1/auth/signup/complete', { token: member.signupToken })).statusCode).toBe(401)
     const [row] = await ctx.app.db.select().from(signupTokens).where(eq(signupTokens.userId, member.id))
     expect(row.revokedReason).toBe('sign-up complete')
+  })
+
+  it('the end of the flow answers a session for the signup token, once (issue 23, point 9)', async () => {
+    const member = await signUp()
+    const done = await call(ctx.app, 'POST', '/api/v1/auth/signup/complete', { token: member.signupToken })
+    expect(done.statusCode, done.body).toBe(200)
+    const { session } = done.json()
+    expect(session).toMatchObject({
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+      user: { id: member.id, email: member.email },
+    })
+    // A real session: it opens what a password login opens, and is recorded as a sign-in.
+    const me = await call(ctx.app, 'GET', '/api/v1/auth/me', { token: session.token })
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ id: member.id })
+    const [audit] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.login'), eq(auditLog.subjectId, member.id)))
+    expect(audit).toMatchObject({ after: { via: 'sign-up' } })
+    // Called with that session: nothing new.
+    const again = await call(ctx.app, 'POST', '/api/v1/auth/signup/complete', { token: session.token })
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual({ ok: true, session: null })
+  })
+
+  it('two racing calls with the same token: one session at most', async () => {
+    const member = await signUp()
+    const both = await Promise.all([
+      call(ctx.app, 'POST', '/api/v1/auth/signup/complete', { token: member.signupToken }),
+      call(ctx.app, 'POST', '/api/v1/auth/signup/complete', { token: member.signupToken }),
+    ])
+    const sessionsGiven = both.filter((r) => r.statusCode === 200 && r.json().session !== null)
+    expect(sessionsGiven).toHaveLength(1)
+    const rows = await ctx.app.db.select().from(sessions).where(eq(sessions.userId, member.id))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('a deactivated account gets no session from its signup token', async () => {
+    const member = await signUp()
+    await ctx.app.db.update(users).set({ isActive: false }).where(eq(users.id, member.id))
+    const done = await call(ctx.app, 'POST', '/api/v1/auth/signup/complete', { token: member.signupToken })
+    expect(done.statusCode).toBe(401)
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(0)
   })
 
   it("another user's login does not revoke it", async () => {

@@ -22,4 +22,9 @@ export const createPortalSession = (returnUrl: string) =>
   api.post<BillingPortalSession>('/payments/stripe/billing-portal-session', { returnUrl })
 export const setupPayouts = (userId: string, email: string) =>
   api.post<OnboardingSetup>('/connect/onboarding/setup', { userId, email, country: PAYOUT_COUNTRY }, flowAuth())
+/**
+ * How often a screen asks for the payout status while the provider's tab is open, so it notices
+ * the result by itself (issue 23, point 9).
+ */
+export const PAYOUT_POLL_MS = 3_000
 export const getPayoutAccount = (userId: string) => api.get<PayoutAccountStatus>(`/connect/account/by-user/${enc(userId)}`, flowAuth())

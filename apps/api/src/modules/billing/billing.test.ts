@@ -154,7 +154,7 @@ describe('GET /payments/subscription-status', () => {
   it('is false before paying and true during the trial', async () => {
     const member = await createUserAndLogin(ctx.app)
     const none = await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token: member.token })
-    expect(none.json()).toEqual({ hasActiveSubscription: false, subscription: null })
+    expect(none.json()).toEqual({ hasActiveSubscription: false, subscription: null, gym: null })
     const trainer = await paidTrainer(ctx.app)
     const token = await loginAs(ctx.app, trainer.email)
     const res = await call(ctx.app, 'GET', '/api/v1/payments/subscription-status', { token })

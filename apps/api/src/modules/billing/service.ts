@@ -5,10 +5,11 @@ import { and, desc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
-import { checkoutSessions, plans, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
+import { checkoutSessions, gyms, plans, subscriptions, trainers, trialClaims, users } from '../../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../../errors.ts'
 import type { ProviderEvent, ProviderName, ProviderSubscription } from '../../providers/payments/types.ts'
 import { userChanged } from '../../plugins/session-cache.ts'
+import { centralBillingOf } from '../central-billing/policy.ts'
 import { ownUrl as ownUrlOf } from '../../lib/own-url.ts'
 import { findPlan } from '../plans/service.ts'
 import { findUserById } from '../users/service.ts'
@@ -276,10 +277,26 @@ export async function applyPaymentFailed(tx: Tx, subscriptionId: string) {
     .where(and(eq(subscriptions.providerSubscriptionId, subscriptionId), inArray(subscriptions.status, ['trialing', 'active'])))
 }
 
+/**
+ * The gym whose owner created this trainer, and whether its central billing covers the trainer's
+ * plan (issue 23, point 4): decided by `centralBillingOf`, the same function client billing asks.
+ */
+async function gymOf(db: Tx, userId: string): Promise<SubscriptionStatus['gym']> {
+  const [row] = await db
+    .select({ gymId: trainers.gymId, name: gyms.name })
+    .from(trainers)
+    .innerJoin(gyms, eq(gyms.id, trainers.gymId))
+    .where(eq(trainers.userId, userId))
+    .limit(1)
+  if (!row) return null
+  return { name: row.name, coversPlan: (await centralBillingOf(db, row)) !== null }
+}
+
 export async function subscriptionStatus(app: FastifyInstance, userId: string): Promise<SubscriptionStatus> {
   const now = Date.now()
   const stored = await latestSubscription(app.db, userId)
-  if (!stored) return { hasActiveSubscription: false, subscription: null }
+  const gym = await gymOf(app.db, userId)
+  if (!stored) return { hasActiveSubscription: false, subscription: null, gym }
   // A read writes nothing: a provider whose engine runs here (the sandbox) says what the row is now.
   const row = stored.provider === app.payments.name ? app.payments.subscriptionAt(stored, now) : stored
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, row.planId)).limit(1)
@@ -295,6 +312,7 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
       currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     },
+    gym,
   }
 }
 

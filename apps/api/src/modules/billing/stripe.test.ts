@@ -152,7 +152,8 @@ describe('Stripe provider: what the SDK sends', () => {
     expect(link.form).toMatchObject({
       account: 'acct_test_1',
       type: 'account_onboarding',
-      return_url: 'http://localhost:3000/auth/stripe/onboarding',
+      return_url: 'http://localhost:3000/auth/stripe/onboarding?volver=1',
+      refresh_url: 'http://localhost:3000/auth/stripe/onboarding?refresh=1',
     })
 
     // The status check asks Stripe until the account is done.

@@ -49,7 +49,7 @@ describe('POST /connect/onboarding/setup (sandbox)', () => {
 
     const done = await form('POST', `${path}/complete`)
     expect(done.statusCode).toBe(303)
-    expect(done.headers.location).toBe('http://localhost:3000/auth/stripe/onboarding')
+    expect(done.headers.location).toBe('http://localhost:3000/auth/stripe/onboarding?volver=1')
     expect((await status(trainer.signupToken, trainer.id)).json()).toEqual({
       charges_enabled: true,
       details_submitted: true,

@@ -1,4 +1,10 @@
-import { PAYOUT_COUNTRY, type OnboardingSetupRequest, type PayoutAccountStatus } from '@app/contracts'
+import {
+  PAYOUT_COUNTRY,
+  PAYOUT_ONBOARDING_PATH,
+  PAYOUT_RETURN_PARAM,
+  type OnboardingSetupRequest,
+  type PayoutAccountStatus,
+} from '@app/contracts'
 import { arePayoutsComplete } from '@app/contracts/rules'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -6,9 +12,6 @@ import type { Tx } from '../../db/client.ts'
 import { payoutAccounts, trainers } from '../../db/schema.ts'
 import { forbidden, notFound, unprocessable } from '../../errors.ts'
 import { findUserById } from '../users/service.ts'
-
-/** Where the provider sends the trainer back: the onboarding screen of the web app. */
-export const onboardingReturnPath = '/auth/stripe/onboarding'
 
 async function payoutAccountOf(db: Tx, userId: string) {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1)
@@ -37,12 +40,14 @@ export async function setupOnboarding(app: FastifyInstance, userId: string, inpu
       .onConflictDoNothing({ target: payoutAccounts.userId })
     account = (await payoutAccountOf(app.db, userId))!
   }
-  const returnUrl = `${app.config.APP_URL}${onboardingReturnPath}`
+  // The provider's page opens in a second tab; coming back there, the web page closes that tab or
+  // sends the person back to the first one, which notices the result by itself (issue 23, point 9).
+  const page = `${app.config.APP_URL}${PAYOUT_ONBOARDING_PATH}`
   const link = await app.payments.createOnboardingLink({
     userId,
     accountId: account.providerAccountId,
-    returnUrl,
-    refreshUrl: `${returnUrl}?refresh=1`,
+    returnUrl: `${page}?${PAYOUT_RETURN_PARAM}=1`,
+    refreshUrl: `${page}?refresh=1`,
   })
   return { onboardingUrl: link.url }
 }

@@ -6,14 +6,13 @@ import {
   OtpSentSchema,
   OtpVerifiedSchema,
   OtpVerifySchema,
-  OkSchema,
+  SignupCompletedSchema,
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { emailAddressKey } from '../../plugins/rate-limit.ts'
 import { flowUserFor } from '../../plugins/auth.ts'
-import { revokeSignupTokens } from '../auth/signup-tokens.ts'
-import { generateCode, registerMember, resendCode, verifyCode } from './service.ts'
+import { completeSignup, generateCode, registerMember, resendCode, verifyCode } from './service.ts'
 
 export default async function signupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -94,18 +93,15 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['signup'],
-        summary: 'End the sign-up flow: its signup token stops working (signup token or session)',
+        summary: 'End the sign-up flow: its signup token is exchanged for a session (signup token or session)',
         operationId: 'completeSignup',
-        description: 'Ends the sign-up flow: its sign-up token stops working. Call it when the trainer reaches the end of onboarding.',
+        description:
+          'Ends the sign-up flow: its sign-up token stops working. Called with that token, it answers a session, so the trainer reaches the dashboard signed in; called with a session, session is null. Call it when the trainer reaches the end of onboarding.',
         security: [{ bearer: [] }, { signupToken: [] }],
-        response: { 200: OkSchema, 401: ApiErrorSchema },
+        response: { 200: SignupCompletedSchema, 401: ApiErrorSchema },
       },
       preHandler: app.authenticateFlow,
     },
-    async (request) => {
-      const user = flowUserFor(request, request.flowUser?.id ?? '')
-      await revokeSignupTokens(app.db, user.id, 'sign-up complete')
-      return { ok: true as const }
-    },
+    (request) => completeSignup(app, flowUserFor(request, request.flowUser?.id ?? ''), request.ip),
   )
 }

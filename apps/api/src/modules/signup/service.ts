@@ -7,6 +7,7 @@ import {
   type MemberRegistration,
   type OtpSent,
   type OtpVerified,
+  type SignupCompleted,
 } from '@app/contracts'
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -14,11 +15,13 @@ import { assertOldEnough } from '../privacy/age.ts'
 import { recordConsents, signupConsents } from '../privacy/consents.ts'
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Tx } from '../../db/client.ts'
-import { otpCodes, users } from '../../db/schema.ts'
+import { otpCodes, signupTokens, users } from '../../db/schema.ts'
 import { tooManyRequests, unprocessable } from '../../errors.ts'
 import { mailText, type MailLanguage } from '../../mail/texts.ts'
-import { findUserByEmail, hashPassword, insertUser, normalizeEmail } from '../users/service.ts'
-import { signSignupToken } from '../auth/signup-tokens.ts'
+import { findUserByEmail, findUserById, hashPassword, insertUser, normalizeEmail, toUser } from '../users/service.ts'
+import { recordAudit } from '../audit/service.ts'
+import { startSession } from '../auth/sessions.ts'
+import { revokeSignupTokensQuery, signSignupToken } from '../auth/signup-tokens.ts'
 
 /**
  * At most this many code mails reach one inbox per hour, whoever asks. Beyond it a request gets
@@ -201,4 +204,34 @@ export async function registerMember(app: FastifyInstance, input: MemberRegistra
     return { user: row, signup: await signSignupToken(app, row.id, tx) }
   })
   return { id: user.id, signupToken: signup.token, signupTokenExpiresAt: signup.expiresAt.toISOString() }
+}
+
+/**
+ * The end of the sign-up flow (decision 030, issue 23 point 9). Its signup token is revoked; when
+ * the caller came with that token (not with a session), a session is opened in the same
+ * transaction, so the trainer lands on the dashboard without typing the password again. Only the
+ * request that revokes a live token gets a session: a second call with the same token, or one
+ * racing with it, gets none.
+ */
+export async function completeSignup(
+  app: FastifyInstance,
+  flowUser: { id: string; via: 'signup' | 'session' },
+  ip: string,
+): Promise<SignupCompleted> {
+  return app.db.transaction(async (tx) => {
+    const revoked = await revokeSignupTokensQuery(tx, flowUser.id, 'sign-up complete').returning({ id: signupTokens.id })
+    if (flowUser.via !== 'signup' || revoked.length === 0) return { ok: true as const, session: null }
+    const user = await findUserById(tx, flowUser.id)
+    if (!user || !user.isActive || user.closedAt) return { ok: true as const, session: null }
+    const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL, ip)
+    await recordAudit(tx, {
+      action: 'auth.login',
+      actor: { id: user.id, email: user.email, role: user.role },
+      ip,
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { via: 'sign-up' },
+    })
+    return { ok: true as const, session: { ...pair, user: toUser(user) } }
+  })
 }

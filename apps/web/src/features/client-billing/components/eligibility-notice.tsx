@@ -23,14 +23,8 @@ export function EligibilityNotice({ missing }: { missing: Missing[] }) {
               </Button>
             </li>
           ) : null}
-          {missing.includes('payouts') ? (
-            <li className="grid gap-2">
-              <span>{t('payouts')}</span>
-              <Button asChild size="sm" className="w-fit">
-                <Link to="/auth/stripe/onboarding">{t('payoutsAction')}</Link>
-              </Button>
-            </li>
-          ) : null}
+          {/* No second payout button here: the dashboard's payout card has the one that works (issue 23, point 4). */}
+          {missing.includes('payouts') ? <li>{t('payouts')}</li> : null}
         </ul>
       </AlertDescription>
     </Alert>

@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { brand } from '@/lib/brand'
 import { useFormat } from '@/lib/i18n'
 import { useSession } from '@/lib/use-session'
-import { createPortalSession, getPayoutAccount, getSubscriptionStatus, setupPayouts } from '@/lib/account-api'
+import { createPortalSession, getPayoutAccount, getSubscriptionStatus, PAYOUT_POLL_MS, setupPayouts } from '@/lib/account-api'
 
 function SubscriptionCard({
   status,
@@ -34,6 +34,7 @@ function SubscriptionCard({
   const format = useFormat()
   const formatDate = (iso: string | null) => (iso ? format.date(iso) : '—')
   const sub = status.subscription
+  const covered = status.gym?.coversPlan ?? false
   return (
     <Card>
       <CardHeader>
@@ -43,7 +44,15 @@ function SubscriptionCard({
         </CardTitle>
         <CardDescription>{t('subscription.description')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        {/* A gym's trainer: who covers the plan, or that the gym does not yet (issue 23, point 4). */}
+        {status.gym ? (
+          <p className="text-sm" data-testid="gym-coverage">
+            {status.gym.coversPlan
+              ? t('subscription.coveredBy', { gym: status.gym.name })
+              : t('subscription.gymNotCovering', { gym: status.gym.name })}
+          </p>
+        ) : null}
         {sub ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t('subscription.plan')}</dt>
@@ -59,22 +68,24 @@ function SubscriptionCard({
             <dt className="text-muted-foreground">{sub.cancelAtPeriodEnd ? t('subscription.endsOn') : t('subscription.renewsOn')}</dt>
             <dd>{formatDate(sub.currentPeriodEnd)}</dd>
           </dl>
-        ) : (
+        ) : covered ? null : (
           <p className="text-sm text-muted-foreground">{t('subscription.none')}</p>
         )}
       </CardContent>
-      <CardFooter>
-        {sub ? (
+      {sub ? (
+        <CardFooter>
           <Button onClick={onPortal} disabled={openingPortal}>
             {openingPortal ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             {t('subscription.manage')}
           </Button>
-        ) : (
-          <Button asChild>
+        </CardFooter>
+      ) : covered ? null : (
+        <CardFooter>
+          <Button asChild variant={status.gym ? 'outline' : 'default'}>
             <Link to="/auth/select-plan">{t('subscription.choosePlan')}</Link>
           </Button>
-        )}
-      </CardFooter>
+        </CardFooter>
+      )}
     </Card>
   )
 }
@@ -85,7 +96,16 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
   usePageMeta(t('metaTitle'), t('metaDescription'))
   const { user, isLoading, logout } = useSession()
   const subscription = useQuery({ queryKey: ['subscription-status', user?.id], queryFn: getSubscriptionStatus, enabled: !!user })
-  const payouts = useQuery({ queryKey: ['payout-account', user?.id], queryFn: () => getPayoutAccount(user!.id), enabled: !!user })
+  // Opened in the provider's tab: asked again every few seconds and when this tab is looked at
+  // again, so the card notices the result by itself (issue 23, point 9).
+  const [awaitingPayouts, setAwaitingPayouts] = useState(false)
+  const payouts = useQuery({
+    queryKey: ['payout-account', user?.id],
+    queryFn: () => getPayoutAccount(user!.id),
+    enabled: !!user,
+    refetchInterval: (query) => (awaitingPayouts && !query.state.data?.complete ? PAYOUT_POLL_MS : false),
+    refetchOnWindowFocus: awaitingPayouts ? 'always' : false,
+  })
   const [opening, setOpening] = useState<'portal' | 'payouts' | null>(null)
 
   if (isLoading && !user) return <PageLoading label={t('loading')} />
@@ -107,7 +127,10 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
     try {
       const { onboardingUrl } = await setupPayouts(user.id, user.email)
       if (!onboardingUrl) toast.error(t('noOnboardingUrl'))
-      else window.open(onboardingUrl, '_blank', 'noopener')
+      else {
+        window.open(onboardingUrl, '_blank', 'noopener')
+        setAwaitingPayouts(true)
+      }
     } catch {
       toast.error(t('onboardingFailed'))
     } finally {
@@ -116,6 +139,8 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
   }
 
   const payoutsReady = payouts.data?.complete ?? false
+  // Payouts follow a plan: the trainer's own, or the gym's that covers them (a gym's trainer).
+  const canSetUpPayouts = Boolean(subscription.data?.subscription || subscription.data?.gym)
   return (
     <div className="min-h-dvh bg-muted/40">
       <SkipLink />
@@ -171,7 +196,7 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
               <Button
                 variant={payoutsReady ? 'outline' : 'default'}
                 onClick={onPayouts}
-                disabled={opening === 'payouts' || !subscription.data?.subscription}
+                disabled={opening === 'payouts' || !canSetUpPayouts}
               >
                 {opening === 'payouts' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                 {payoutsReady ? t('payouts.review') : t('payouts.setup')}

@@ -1,6 +1,7 @@
-import { Banknote, Loader2 } from 'lucide-react'
-import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { PAYOUT_ONBOARDING_PATH, PAYOUT_RETURN_PARAM } from '@app/contracts/constants'
+import { Banknote, Loader2, MousePointerClick } from 'lucide-react'
+import { useCallback, useEffect, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
@@ -11,6 +12,7 @@ import { getFlow } from '@/lib/signup-flow'
 import { serverErrorText } from '@/lib/error-text'
 import { AuthLayout } from '../components/auth-layout'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { usePayoutWatch } from '../hooks/use-payout-watch'
 
 function flowUser() {
   const flow = getFlow()
@@ -19,13 +21,61 @@ function flowUser() {
   return user ? { email: user.email, userId: user.id } : null
 }
 
+/**
+ * The provider's tab, back from the provider (`?volver=1`, issue 23 point 9): it closes itself
+ * when the browser lets it (a tab opened by the first one), else it asks the person to go back to
+ * the first tab, which notices the result by itself. Nothing of the flow happens here.
+ */
+function ProviderReturn() {
+  usePageMeta('Configuración de pagos')
+  const navigate = useNavigate()
+  useEffect(() => {
+    window.close()
+  }, [])
+  // Whoever closed the first tab goes on here: the flow's page, or the dashboard when signed in.
+  const goOn = () => navigate(getFlow().token || !getSession() ? PAYOUT_ONBOARDING_PATH : '/dashboard', { replace: true })
+  return (
+    <AuthLayout>
+      <Card className="text-center">
+        <CardHeader className="items-center">
+          <MousePointerClick className="size-10 text-primary" aria-hidden="true" />
+          <CardTitle>
+            <h1 className="text-2xl">Vuelve a la primera pestaña</h1>
+          </CardTitle>
+          <CardDescription role="status">
+            Terminaste con el proveedor de pagos. Ya puedes cerrar esta pestaña y volver a la pestaña donde empezaste: ahí verás el
+            resultado sin hacer nada más.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" className="w-full" onClick={goOn}>
+            Seguir en esta pestaña
+          </Button>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  )
+}
+
 export function PayoutOnboardingPage() {
+  const [params] = useSearchParams()
+  return params.get(PAYOUT_RETURN_PARAM) ? <ProviderReturn /> : <PayoutOnboarding />
+}
+
+function PayoutOnboarding() {
   usePageMeta('Configura tus pagos')
   const navigate = useNavigate()
   const [user] = useState(flowUser)
   const [busy, setBusy] = useState<'start' | 'verify' | null>(null)
   const [message, setMessage] = useState<string | null>(null)
   const [started, setStarted] = useState(false)
+
+  const finished = useCallback(() => {
+    toast.success('Configuración de pagos completa')
+    navigate('/auth/onboarding/complete')
+  }, [navigate])
+  // Completed in the provider's tab: this tab moves on by itself.
+  usePayoutWatch(user?.userId ?? null, started, finished)
 
   const onStart = async () => {
     setMessage(null)
@@ -41,7 +91,7 @@ export function PayoutOnboardingPage() {
         toast.error('No se recibió URL de onboarding')
         return
       }
-      // The provider's page opens in a new tab; this one stays to check the result.
+      // The provider's page opens in a new tab; this one stays and watches for the result.
       window.open(onboardingUrl, '_blank', 'noopener')
       setStarted(true)
     } catch (err) {
@@ -63,8 +113,7 @@ export function PayoutOnboardingPage() {
     try {
       const account = await getPayoutAccount(user.userId)
       if (account.complete) {
-        toast.success('Configuración de pagos completa')
-        navigate('/auth/onboarding/complete')
+        finished()
       } else {
         setMessage('Onboarding incompleto. Intenta nuevamente.')
         toast.error('Onboarding incompleto. Intenta nuevamente.')
@@ -87,14 +136,15 @@ export function PayoutOnboardingPage() {
           </CardTitle>
           <CardDescription>
             Para recibir los pagos de tus clientes con cobro automático, configura tu cuenta de pagos en Chile. El proveedor se abrirá en
-            una pestaña nueva; al terminar, vuelve aquí y verifica el estado.
+            una pestaña nueva; al terminar, vuelve a esta pestaña y seguiremos solos.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           {message ? <ErrorAlert>{message}</ErrorAlert> : null}
           {started ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              Abrimos la configuración en una pestaña nueva. Cuando termines, pulsa «Verificar estado».
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+              Abrimos la configuración en una pestaña nueva. Cuando termines allá, esta página avanza sola.
             </p>
           ) : null}
           <Button size="lg" onClick={onStart} disabled={busy !== null}>

@@ -40,7 +40,7 @@ afterEach(() => {
 describe('trainer login timing (spec §4)', () => {
   it('shows "Verificando suscripción..." and checks the subscription only 300 ms after the login', async () => {
     login.mockResolvedValue({ id: 'u1', email: 'ana@example.com' })
-    vi.mocked(api.getSubscriptionStatus).mockResolvedValue({ hasActiveSubscription: false, subscription: null })
+    vi.mocked(api.getSubscriptionStatus).mockResolvedValue({ hasActiveSubscription: false, subscription: null, gym: null })
     const router = renderAt('/auth/login', <TrainerLoginPage />, '/auth/login')
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     await user.type(screen.getByLabelText('Correo electrónico'), '  ana@example.com ')

@@ -1,8 +1,9 @@
+import type { SubscriptionStatus } from '@app/contracts'
 import { Loader2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { usePageMeta } from '@/components/layout/page-title'
@@ -31,6 +32,8 @@ export function TrainerLoginPage() {
   const { t } = useTranslation('trainer-signup', { keyPrefix: 'login' })
   usePageMeta(t('metaTitle'), t('metaDescription'))
   const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const toDashboard = params.get('next') === '/dashboard'
   const { login } = useSession()
   const [phase, setPhase] = useState<Phase>('idle')
   const [alert, setAlert] = useState<string | null>(null)
@@ -57,18 +60,30 @@ export function TrainerLoginPage() {
     setPhase('checking')
     await sleep(AFTER_LOGIN_DELAY_MS)
 
-    let active: boolean
+    let status: SubscriptionStatus
     try {
-      active = (await getSubscriptionStatus()).hasActiveSubscription
+      status = await getSubscriptionStatus()
     } catch {
       toast.error(t('statusFailed'))
       saveFlow({ email: user.email, userId: user.id })
       navigate('/auth/select-plan')
       return
     }
+    const active = status.hasActiveSubscription
+    // A gym's trainer got the account from the gym: their dashboard says whether the gym covers
+    // the plan; plan selection is for self-service sign-up (issue 23, point 4).
+    if (!active && status.gym) {
+      navigate('/dashboard')
+      return
+    }
     if (!active) {
       saveFlow({ email: user.email, userId: user.id })
       navigate('/auth/select-plan')
+      return
+    }
+    // Back from the end of sign-up (issue 23, point 9): the dashboard, not the billing portal.
+    if (toDashboard) {
+      navigate('/dashboard')
       return
     }
     try {
