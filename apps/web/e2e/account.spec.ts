@@ -3,7 +3,8 @@
 // and reopen it within 90 days (the purge itself is proven by the API's purge tests).
 import { readFile } from 'node:fs/promises'
 import { expect as baseExpect, test } from '@playwright/test'
-import { expectAccessible, latestMail, screenshot, storeSession } from './support'
+import { createGym, registerOwner } from './business-helpers'
+import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
 import { PASSWORD, trainerThroughApi } from './trainer-helpers'
 
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -99,4 +100,47 @@ test('the account page in English for a person who chose English', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Close my account' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible()
+})
+
+test("a gym's trainer accepts the terms and the privacy policy at the first sign-in, once", async ({ page, request }) => {
+  const owner = await registerOwner(request)
+  await createGym(request, owner)
+  const coachEmail = uniqueEmail('prompt')
+  const created = await request.post('/api/v1/trainers/with-user', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      firstName: 'Tomás',
+      lastName: 'Prompt',
+      email: coachEmail,
+      password: PASSWORD,
+      phone: '+56 9 1111 2222',
+      specialization: 'Cardio',
+      experience: 2,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const login = await request.post('/api/v1/auth/email/login', { data: { email: coachEmail, password: PASSWORD } })
+  expect(login.status(), await login.text()).toBe(200)
+  const session = await login.json()
+  await storeSession(page, session)
+  await page.goto('/dashboard')
+  const prompt = page.getByRole('region', { name: 'Documentos actualizados' })
+  await expect(prompt).toBeVisible()
+  await expect(prompt.getByRole('link', { name: /Términos y condiciones/ })).toHaveAttribute('href', '/terminos')
+  await expect(prompt.getByRole('link', { name: /Política de privacidad/ })).toHaveAttribute('href', '/privacidad')
+  await expectAccessible(page, 'consent-prompt')
+  await prompt.getByRole('button', { name: 'Leí y acepto' }).click()
+  await expect(prompt).toBeHidden()
+  const consents = await (await request.get('/api/v1/account/consents', { headers: { authorization: `Bearer ${session.token}` } })).json()
+  expect(consents.pending).toEqual([])
+  expect(
+    consents.data
+      .filter((c: { screen: string }) => c.screen === 'prompt')
+      .map((c: { document: string }) => c.document)
+      .sort(),
+  ).toEqual(['privacy', 'terms'])
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(prompt).toBeHidden()
 })

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
+import { ConsentPrompt } from '@/components/account/consent-prompt'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { PageLoading } from '@/components/layout/page-loading'
 import { RouteAnnouncer } from '@/components/layout/route-announcer'
@@ -94,6 +95,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
 
       <main id="main" tabIndex={-1} className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <EmailVerificationBanner user={user!} />
+        <ConsentPrompt />
         <section aria-label={t('summary')} className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <StatCard title={t('gyms')} icon={Building2}>
             <StatValue testId="gym-count" value={format(gymCount)} note={gym ? gym.name : t('noGymYet')} />

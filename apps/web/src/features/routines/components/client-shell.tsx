@@ -2,6 +2,7 @@ import { CalendarDays, Sun, UserCog } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
+import { ConsentPrompt } from '@/components/account/consent-prompt'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { cn } from '@/lib/utils'
@@ -54,6 +55,7 @@ export function ClientShell() {
     <div className="min-h-dvh bg-muted/40 pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
       <Header account />
       <main id="main" className="mx-auto grid w-full max-w-lg gap-6 px-4 py-6">
+        <ConsentPrompt />
         <Outlet />
       </main>
       <nav aria-label={t('nav')} className="fixed inset-x-0 bottom-0 z-10 border-t bg-background pb-[env(safe-area-inset-bottom)]">

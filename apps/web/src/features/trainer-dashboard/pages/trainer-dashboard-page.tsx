@@ -1,10 +1,11 @@
 import type { SubscriptionStatus } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Banknote, CreditCard, Loader2, LogOut, Smartphone } from 'lucide-react'
+import { Banknote, CreditCard, Loader2, LogOut, Smartphone, UserCog } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { toast } from 'sonner'
+import { ConsentPrompt } from '@/components/account/consent-prompt'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { PageLoading } from '@/components/layout/page-loading'
@@ -150,6 +151,12 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
           <Logo />
           <div className="flex flex-wrap items-center justify-end gap-2">
             <LanguageSwitch />
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/cuenta">
+                <UserCog aria-hidden="true" />
+                {t('myAccount')}
+              </Link>
+            </Button>
             <Button variant="ghost" size="sm" onClick={() => void logout()}>
               <LogOut aria-hidden="true" />
               {t('logout')}
@@ -158,6 +165,7 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+        <ConsentPrompt />
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{t('greeting', { firstName: user.firstName, lastName: user.lastName })}</h1>
           <p className="text-muted-foreground">{t('intro')}</p>
