@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   'account.rectify',
   'privacy.export',
   'privacy.purge',
+  'privacy.request',
+  'privacy.handled',
   'review.hide',
   'review.unhide',
 ] as const

@@ -163,22 +163,120 @@ export const DataExportSchema = z
   })
 export type DataExport = z.infer<typeof DataExportSchema>
 
+export const PRIVACY_REQUEST_KINDS = ['export', 'deletion', 'rectification'] as const
+export const PrivacyRequestKindSchema = z.enum(PRIVACY_REQUEST_KINDS, { error: 'invalid' })
+
 export const PrivacyRequestSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The person's e-mail and name; null once the account is purged (the id stays as the pseudonym). */
   email: z.string().nullable(),
-  kind: z.enum(['export', 'deletion', 'rectification']),
+  name: z.string().nullable(),
+  kind: PrivacyRequestKindSchema,
   status: z.enum(['open', 'done']),
+  /** self: the person on their own screen; operator: arrived by e-mail or phone, recorded in the console. */
   source: z.enum(['self', 'operator']),
+  /** When the request was received. */
   createdAt: z.string(),
+  /** The legal deadline to answer it. */
   dueAt: z.string(),
   handledBy: z.string().nullable(),
+  /** The operator (or the person) who handled it, by e-mail; null when nobody did or for the system. */
+  handledByEmail: z.string().nullable(),
   handledAt: z.string().nullable(),
   note: z.string().nullable(),
+  /** When the person's account was closed (by them or an operator); null while open. */
+  accountClosedAt: z.string().nullable(),
 })
 export type PrivacyRequest = z.infer<typeof PrivacyRequestSchema>
-export const PrivacyRequestListSchema = z.object({ data: z.array(PrivacyRequestSchema) })
 
+const PRIVACY_REQUEST_EXAMPLE: PrivacyRequest = {
+  id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+  userId: '8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e',
+  email: 'ana.perez@example.com',
+  name: 'Ana Pérez',
+  kind: 'deletion',
+  status: 'open',
+  source: 'operator',
+  createdAt: '2026-12-01T12:00:00.000Z',
+  dueAt: '2026-12-31T12:00:00.000Z',
+  handledBy: null,
+  handledByEmail: null,
+  handledAt: null,
+  note: 'Pidió por correo eliminar su cuenta',
+  accountClosedAt: null,
+}
+
+/** GET /admin/privacy-requests: oldest deadline first; `nextCursor` is null on the last page. */
+export const PrivacyRequestListSchema = z
+  .object({ data: z.array(PrivacyRequestSchema), nextCursor: z.string().nullable() })
+  .meta({ examples: [{ data: [PRIVACY_REQUEST_EXAMPLE], nextCursor: null }] })
+export type PrivacyRequestList = z.infer<typeof PrivacyRequestListSchema>
+
+export const AdminPrivacyRequestListQuerySchema = z.object({
+  status: z.enum(['open', 'done'], { error: 'invalid' }).optional(),
+  kind: PrivacyRequestKindSchema.optional(),
+  cursor: z.string({ error: 'invalidType' }).max(200, { error: 'invalid' }).optional(),
+  limit: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(100, { error: 'invalid' })
+    .default(25),
+})
+export type AdminPrivacyRequestListQuery = z.infer<typeof AdminPrivacyRequestListQuerySchema>
+
+const OptionalNote = z
+  .string({ error: 'invalidType' })
+  .trim()
+  .max(500, { error: 'tooLong' })
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+/**
+ * POST /admin/privacy-requests: a request that arrived by e-mail (or phone), for the account with
+ * that e-mail. `receivedOn` is the day it arrived on Chile's calendar (default today, never in
+ * the future); the deadline is PRIVACY_REQUEST_DAYS after the start of that day.
+ */
+export const AdminPrivacyRequestCreateSchema = z
+  .strictObject({
+    kind: PrivacyRequestKindSchema,
+    email: z
+      .string({ error: 'required' })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: 'required' })
+      .max(254, { error: 'tooLong' })
+      .pipe(z.email({ error: 'invalidEmail' })),
+    receivedOn: z.iso.date({ error: 'invalid' }).optional(),
+    note: OptionalNote,
+  })
+  .meta({ examples: [{ kind: 'deletion', email: 'ana.perez@example.com', receivedOn: '2026-12-01', note: 'Correo a privacidad@' }] })
+export type AdminPrivacyRequestCreate = z.input<typeof AdminPrivacyRequestCreateSchema>
+
+/** POST /admin/privacy-requests/{id}/handled: who and when come from the session; a note is optional. */
+export const AdminPrivacyRequestHandleSchema = z
+  .strictObject({ note: OptionalNote })
+  .meta({ examples: [{ note: 'Nombre corregido según su correo' }] })
+export type AdminPrivacyRequestHandle = z.input<typeof AdminPrivacyRequestHandleSchema>
+
+/** POST /admin/privacy-requests/{id}/close-account: the reason goes to the audit log and to the person's mail. */
 export const AdminAccountCloseSchema = z
-  .strictObject({ reason: z.string().trim().min(3, { error: 'tooShort' }).max(500, { error: 'tooLong' }) })
+  .strictObject({ reason: z.string({ error: 'required' }).trim().min(3, { error: 'tooShort' }).max(500, { error: 'tooLong' }) })
   .meta({ examples: [{ reason: 'Solicitud de eliminación recibida por correo el 1 de diciembre' }] })
+export type AdminAccountClose = z.input<typeof AdminAccountCloseSchema>
+
+export const AdminAccountClosedSchema = z.object({ request: PrivacyRequestSchema, account: AccountClosedSchema }).meta({
+  examples: [
+    {
+      request: {
+        ...PRIVACY_REQUEST_EXAMPLE,
+        status: 'done',
+        handledAt: '2026-12-02T12:00:00.000Z',
+        accountClosedAt: '2026-12-02T12:00:00.000Z',
+      },
+      account: { ok: true, closedAt: '2026-12-02T12:00:00.000Z', purgeAfter: '2027-03-02T12:00:00.000Z', cancelledSubscriptions: 0 },
+    },
+  ],
+})
+export type AdminAccountClosed = z.infer<typeof AdminAccountClosedSchema>

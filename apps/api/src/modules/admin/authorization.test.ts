@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, reviews } from '../../db/schema.ts'
+import { auditLog, privacyRequests, reviews } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 import { bookableTrainer } from '../bookings/test-helpers.ts'
 import { registerOwner, submitLead, trainerWith } from './test-helpers.ts'
@@ -33,6 +33,21 @@ beforeAll(async () => {
     .returning()
   const r = review!.id
   const b = owner.business.id
+  // Two deletion requests of a person: one marked handled, the other answered by closing the account.
+  const person = await createUserAndLogin(ctx.app)
+  const [p, closing] = (
+    await ctx.app.db
+      .insert(privacyRequests)
+      .values(
+        [0, 1].map(() => ({
+          userId: person.user.id,
+          kind: 'deletion' as const,
+          source: 'operator' as const,
+          dueAt: new Date(Date.now() + 30 * 86400_000),
+        })),
+      )
+      .returning()
+  ).map((row) => row.id)
   examples = {
     'GET /api/v1/admin/leads': { url: '/api/v1/admin/leads?status=new', ok: 200 },
     'GET /api/v1/admin/leads/export.csv': { url: '/api/v1/admin/leads/export.csv', ok: 200 },
@@ -74,6 +89,18 @@ beforeAll(async () => {
     'GET /api/v1/admin/reviews': { url: '/api/v1/admin/reviews', ok: 200 },
     'POST /api/v1/admin/reviews/:id/hide': { url: `/api/v1/admin/reviews/${r}/hide`, body: { reason: 'abusive' }, ok: 200 },
     'POST /api/v1/admin/reviews/:id/unhide': { url: `/api/v1/admin/reviews/${r}/unhide`, body: { reason: 'reviewed' }, ok: 200 },
+    'GET /api/v1/admin/privacy-requests': { url: '/api/v1/admin/privacy-requests?status=open', ok: 200 },
+    'POST /api/v1/admin/privacy-requests': {
+      url: '/api/v1/admin/privacy-requests',
+      body: { kind: 'rectification', email: member.user.email },
+      ok: 201,
+    },
+    'POST /api/v1/admin/privacy-requests/:id/handled': { url: `/api/v1/admin/privacy-requests/${p}/handled`, body: {}, ok: 200 },
+    'POST /api/v1/admin/privacy-requests/:id/close-account': {
+      url: `/api/v1/admin/privacy-requests/${closing}/close-account`,
+      body: { reason: 'Solicitud por correo' },
+      ok: 200,
+    },
   }
 })
 

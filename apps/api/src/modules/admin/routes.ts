@@ -4,6 +4,7 @@ import backupsRoutes from './backups-routes.ts'
 import businessesRoutes from './businesses-routes.ts'
 import leadsRoutes from './leads-routes.ts'
 import moneyRoutes from './money-routes.ts'
+import privacyRequestsRoutes from './privacy-routes.ts'
 import trainersRoutes from './trainers-routes.ts'
 import systemRoutes from './system-routes.ts'
 
@@ -20,4 +21,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(auditRoutes)
   await app.register(systemRoutes)
   await app.register(backupsRoutes)
+  await app.register(privacyRequestsRoutes)
 }

@@ -1,5 +1,5 @@
 import { CLOSED_ACCOUNT_RETENTION_DAYS, type AccountClosed } from '@app/contracts'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clientSubscriptions, gyms, privacyRequests, trainers, users } from '../../db/schema.ts'
 import { trainerProfiles } from '../../db/schema/booking.ts'
@@ -22,6 +22,8 @@ export interface CloseRequest {
   ip: string | null
   by: 'self' | 'operator'
   reason?: string
+  /** An operator acting on a recorded privacy request: that request is marked handled instead of a new one opened. */
+  requestId?: string
   /** Self-service: the password or a fresh code, checked before anything changes. */
   proof?: { password?: string; otp?: string }
 }
@@ -109,14 +111,26 @@ export async function closeAccount(app: FastifyInstance, userId: string, req: Cl
         .returning({ email: trainers.email, firstName: trainers.firstName })
       for (const t of detached) await queuePrivacyMail(app, tx, 'gymClosed', t.email, { firstName: t.firstName, gymName: gym.name })
     }
-    await tx.insert(privacyRequests).values({
-      userId: user.id,
-      kind: 'deletion',
-      source: req.by,
-      dueAt: purgeAfter,
-      note: req.reason ?? null,
-      ...(req.by === 'operator' ? { handledBy: req.actor.id } : {}),
-    })
+    if (req.requestId) {
+      // The operator answers a recorded request: handled now, by them; the reason joins its note.
+      await tx
+        .update(privacyRequests)
+        .set({
+          status: 'done',
+          handledBy: req.actor.id,
+          handledAt: closedAt,
+          note: sql`case when ${privacyRequests.note} is null then ${req.reason ?? null} else ${privacyRequests.note} || E'\n' || ${req.reason ?? ''} end`,
+        })
+        .where(and(eq(privacyRequests.id, req.requestId), eq(privacyRequests.status, 'open')))
+    } else
+      await tx.insert(privacyRequests).values({
+        userId: user.id,
+        kind: 'deletion',
+        source: req.by,
+        dueAt: purgeAfter,
+        note: req.reason ?? null,
+        ...(req.by === 'operator' ? { status: 'done' as const, handledBy: req.actor.id, handledAt: closedAt } : {}),
+      })
     await recordAudit(tx, {
       action: 'account.close',
       actor: req.actor,
@@ -124,7 +138,12 @@ export async function closeAccount(app: FastifyInstance, userId: string, req: Cl
       subjectType: 'user',
       subjectId: user.id,
       reason: req.reason ?? null,
-      after: { by: req.by, purgeAfter: purgeAfter.toISOString(), cancelledSubscriptions: cancelled },
+      after: {
+        by: req.by,
+        purgeAfter: purgeAfter.toISOString(),
+        cancelledSubscriptions: cancelled,
+        ...(req.requestId ? { requestId: req.requestId } : {}),
+      },
     })
     const trainerName = `${user.firstName} ${user.lastName}`
     for (const c of toldClients) await queuePrivacyMail(app, tx, 'trainerClosed', c.email, { firstName: c.firstName, trainerName })
