@@ -74,4 +74,16 @@ test('a trainer finds exercises in the library by a misspelt Spanish name and fi
   await expect(results.getByText('Press banca con barra', { exact: true })).toHaveCount(0)
   await library.scrollIntoViewIfNeeded()
   await screenshot(page, testInfo, 'trainer-exercise-library', false)
+
+  // In English the names and the coaching cues are in English (issue 23 point 5).
+  await page
+    .getByRole('group', { name: /^(Idioma|Language)$/ })
+    .getByRole('button', { name: 'English' })
+    .click()
+  const found = page
+    .locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Exercise library' }) })
+    .getByRole('list', { name: 'Exercises found' })
+  await found.getByText('Kettlebell swing', { exact: true }).click()
+  await expect(found.getByText('The power comes from your hips, not your arms')).toBeVisible()
+  await expect(found.getByText('La fuerza viene de la cadera, no de los brazos')).toHaveCount(0)
 })

@@ -59,19 +59,22 @@ export const EXERCISE_PAGE_SIZE = { default: 30, max: 100 } as const
 const Name = z.string({ error: 'required' }).trim().min(2, { error: 'tooShort' }).max(100, { error: 'tooLong' })
 const Cue = z.string({ error: 'required' }).trim().min(2, { error: 'tooShort' }).max(160, { error: 'tooLong' })
 
-/** A row of the library data file (apps/api/seed/exercises.json). */
-export const LibraryExerciseSchema = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  es: Name,
-  en: Name,
-  aliases: z.array(Name).default([]),
-  category: z.enum(EXERCISE_CATEGORIES),
-  level: z.enum(EXERCISE_LEVELS),
-  equipment: z.array(z.enum(EQUIPMENT)).min(1),
-  primary: z.array(z.enum(MUSCLES)).min(1),
-  secondary: z.array(z.enum(MUSCLES)),
-  cues: z.array(Cue).min(3).max(4),
-})
+/** A row of the library data file (apps/api/seed/exercises.json): cues in Spanish (`cues`) and English (`cuesEn`), one for one. */
+export const LibraryExerciseSchema = z
+  .strictObject({
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    es: Name,
+    en: Name,
+    aliases: z.array(Name).default([]),
+    category: z.enum(EXERCISE_CATEGORIES),
+    level: z.enum(EXERCISE_LEVELS),
+    equipment: z.array(z.enum(EQUIPMENT)).min(1),
+    primary: z.array(z.enum(MUSCLES)).min(1),
+    secondary: z.array(z.enum(MUSCLES)),
+    cues: z.array(Cue).min(3).max(4),
+    cuesEn: z.array(Cue).min(3).max(4),
+  })
+  .refine((e) => e.cuesEn.length === e.cues.length, { error: 'cuesEn: one English cue per Spanish cue', path: ['cuesEn'] })
 export type LibraryExercise = z.infer<typeof LibraryExerciseSchema>
 
 /** YouTube or Vimeo, https only: the player pages trainers share. */
@@ -97,7 +100,10 @@ export const ExerciseSchema = z
     equipment: z.array(z.string()),
     primaryMuscles: z.array(z.string()),
     secondaryMuscles: z.array(z.string()),
+    /** Coaching cues in Spanish. */
     cues: z.array(z.string()),
+    /** The same cues in English; a private exercise's cues as typed (one language for both). */
+    cuesEn: z.array(z.string()),
     videoUrl: z.string().nullable(),
     imageUrl: z.string().nullable(),
     attribution: z.string().nullable(),
@@ -116,6 +122,7 @@ export const ExerciseSchema = z
         primaryMuscles: ['quads', 'glutes'],
         secondaryMuscles: ['hamstrings', 'adductors'],
         cues: ['Empeine de atrás sobre la banca', 'Baja recto, como en un ascensor', 'Empuja con el talón de adelante'],
+        cuesEn: ['Top of your back foot on the bench', 'Go straight down, like an elevator', 'Drive through your front heel'],
         videoUrl: null,
         imageUrl: null,
         attribution: null,

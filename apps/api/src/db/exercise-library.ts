@@ -8,6 +8,8 @@ import { searchTextOf } from './search-text.ts'
 
 // The starter library (apps/api/seed/exercises.json, written by us) is loaded after the
 // migrations, and again only when the file changes: rows are matched by slug, so ids stay.
+// A database loaded by an older file (before the English cues, migration 0013) has another
+// digest, so its next start fills `cues_en` too.
 
 const digest = createHash('sha256').update(JSON.stringify(library)).digest('hex')
 
@@ -31,6 +33,7 @@ export async function loadExerciseLibrary(db: Db) {
     primaryMuscles: e.primary,
     secondaryMuscles: e.secondary,
     cues: e.cues,
+    cuesEn: e.cuesEn,
     searchText: searchTextOf([e.es, e.en, ...e.aliases]),
   }))
   await db.transaction(async (tx) => {
@@ -48,6 +51,7 @@ export async function loadExerciseLibrary(db: Db) {
           primaryMuscles: sql`excluded.primary_muscles`,
           secondaryMuscles: sql`excluded.secondary_muscles`,
           cues: sql`excluded.cues`,
+          cuesEn: sql`excluded.cues_en`,
           searchText: sql`excluded.search_text`,
           updatedAt: sql`now()`,
         },

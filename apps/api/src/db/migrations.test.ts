@@ -18,7 +18,7 @@ import { hashPassword } from '../modules/users/hashing.ts'
 import { call, openTestDatabase, recordingTransport, uniqueEmail } from '../testing/app.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/db-template.ts'
 import { migrationsFolder, openDatabase, pgliteExtensions, type Database, type Db } from './client.ts'
-import { loadExerciseLibrary } from './exercise-library.ts'
+import { libraryExercises, loadExerciseLibrary } from './exercise-library.ts'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }
@@ -141,6 +141,48 @@ describe(`migrations on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       cleanups.push(() => app.close())
       const login = await call(app, 'POST', '/api/v1/auth/email/login', { body: { email, password: 'Upgrade-1' } })
       expect(login.statusCode, login.body).toBe(200)
+    },
+  )
+
+  it(
+    'a database of the release before the English cues (0012_routines, library loaded) gets them on its next open, ids kept',
+    { timeout: 120_000 },
+    async () => {
+      const upTo = journal.entries.findIndex((e) => e.tag === '0012_routines')
+      const previous = await emptyDatabaseMigratedWith(olderMigrations(journal.entries.length - 1 - upTo))
+      // Two library rows and the loaded-file digest as that release's loader wrote them: Spanish cues only.
+      const pgArray = (values: string[]) => `{${values.join(',')}}`
+      const shipped = libraryExercises().filter((e) => ['press-banca-barra', 'sentadilla-bulgara'].includes(e.slug))
+      const before: Record<string, string> = {}
+      for (const e of shipped) {
+        const inserted = await previous.db.execute(sql`insert into exercises
+            (slug, source, name_es, name_en, category, level, equipment, primary_muscles, secondary_muscles, cues, search_text)
+          values (${e.slug}, 'library', ${e.es}, ${e.en}, ${e.category}, ${e.level}, ${pgArray(e.equipment)}::text[], ${pgArray(e.primary)}::text[],
+            ${pgArray(e.secondary)}::text[],
+            ${JSON.stringify(e.cues)}::jsonb, ${e.es.toLowerCase()})
+          returning id`)
+        before[e.slug] = (inserted.rows[0] as { id: string }).id
+      }
+      await previous.db.execute(sql`insert into exercise_library_state (key, digest) values ('library', 'the-previous-file')`)
+
+      const upgraded = await previous.reopen()
+      const rows = (
+        await upgraded.db.execute(
+          sql`select id, slug, cues, cues_en from exercises where source = 'library' and slug is not null order by slug`,
+        )
+      ).rows as { id: string; slug: string; cues: string[]; cues_en: string[] }[]
+      expect(rows).toHaveLength(libraryExercises().length)
+      for (const row of rows) {
+        expect(row.cues_en.length, row.slug).toBe(row.cues.length)
+        expect(row.cues_en.length, row.slug).toBeGreaterThanOrEqual(3)
+      }
+      for (const e of shipped) {
+        const row = rows.find((r) => r.slug === e.slug)!
+        expect(row.id).toBe(before[e.slug])
+        expect(row.cues).toEqual(e.cues)
+        expect(row.cues_en).toEqual(e.cuesEn)
+      }
+      expect(rows.find((r) => r.slug === 'sentadilla-bulgara')!.cues_en).toContain('Go straight down, like an elevator')
     },
   )
 })

@@ -42,7 +42,10 @@ export const exercises = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** coaching cues in Spanish (a private exercise's as typed) */
     cues: jsonb('cues').$type<string[]>().notNull().default([]),
+    /** the same cues in English (library, migration 0013); empty for private and imported exercises: `cues` serve both */
+    cuesEn: jsonb('cues_en').$type<string[]>().notNull().default([]),
     videoUrl: text('video_url'),
     imageUrl: text('image_url'),
     attribution: text('attribution'),

@@ -38,6 +38,26 @@ describe('exercise library', () => {
     expect((await search(token, 'q=zzzqqq')).json().data).toEqual([])
   })
 
+  it('answers every library exercise’s cues in Spanish and English, one for one; a private exercise’s cues serve both', async () => {
+    const { token } = await trainerWithRow(ctx.app)
+    const [bench] = (await search(token, 'q=press%20banca')).json().data as { nameEs: string; cues: string[]; cuesEn: string[] }[]
+    expect(bench!.nameEs).toBe('Press banca con barra')
+    expect(bench!.cues[0]).toBe('Junta los omóplatos y mantenlos pegados a la banca')
+    expect(bench!.cuesEn[0]).toBe('Squeeze your shoulder blades together and keep them pinned to the bench')
+    expect(bench!.cuesEn).toHaveLength(bench!.cues.length)
+    const page = (await search(token, 'limit=100')).json().data as { source: string; cues: string[]; cuesEn: string[] }[]
+    for (const e of page.filter((x) => x.source === 'library')) {
+      expect(e.cuesEn).toHaveLength(e.cues.length)
+      expect(e.cuesEn).not.toEqual(e.cues)
+    }
+
+    const created = await call(ctx.app, 'POST', '/api/v1/exercises', { token, body: privateExercise })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json()).toMatchObject({ cues: privateExercise.cues, cuesEn: privateExercise.cues })
+    const fetched = await call(ctx.app, 'GET', `/api/v1/exercises/${created.json().id as string}`, { token })
+    expect(fetched.json()).toMatchObject({ cues: privateExercise.cues, cuesEn: privateExercise.cues })
+  })
+
   it('filters by muscle and equipment', async () => {
     const { token } = await trainerWithRow(ctx.app)
     const res = await search(token, 'muscle=glutes&equipment=kettlebell&limit=100')

@@ -55,6 +55,8 @@ export function toExercise(row: Row, owner?: ExerciseOwner): Exercise {
     primaryMuscles: row.primaryMuscles,
     secondaryMuscles: row.secondaryMuscles,
     cues: row.cues,
+    // A private (or imported) exercise has its cues in one language, as typed: they serve both.
+    cuesEn: row.cuesEn.length ? row.cuesEn : row.cues,
     videoUrl: row.videoUrl,
     imageUrl: row.imageUrl,
     attribution: row.attribution,

@@ -6,10 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { Input } from '@/components/ui/input'
 import { EQUIPMENT, MUSCLES, useExerciseSearch } from '../api/exercises-api'
+import { exerciseText } from '../lib/exercise-text'
 
 function ExerciseItem({ exercise }: { exercise: Exercise }) {
   const { t, i18n } = useTranslation('routines', { keyPrefix: 'library' })
-  const name = i18n.language === 'en' ? exercise.nameEn : exercise.nameEs
+  const { name, cues } = exerciseText(exercise, i18n.language)
   return (
     <li className="rounded-lg border p-3">
       <details>
@@ -29,9 +30,9 @@ function ExerciseItem({ exercise }: { exercise: Exercise }) {
           <p>
             <span className="font-medium">{t('equipmentLabel')}:</span> {exercise.equipment.map((e) => t(`equipment.${e}`)).join(', ')}
           </p>
-          {exercise.cues.length ? (
+          {cues.length ? (
             <ul className="list-disc pl-5">
-              {exercise.cues.map((cue) => (
+              {cues.map((cue) => (
                 <li key={cue}>{cue}</li>
               ))}
             </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE "exercises" ADD COLUMN "cues_en" jsonb DEFAULT '[]'::jsonb NOT NULL;
