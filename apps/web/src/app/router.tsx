@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'money', lazy: lazyPage(admin.loadMoneyPage, 'MoneyPage') },
           { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
           { path: 'reviews', lazy: lazyPage(booking.loadAdminReviewsPage, 'AdminReviewsPage') },
+          { path: 'privacy', lazy: lazyPage(admin.loadPrivacyPage, 'PrivacyPage') },
         ],
       },
       {

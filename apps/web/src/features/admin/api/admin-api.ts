@@ -12,6 +12,10 @@ import {
   AdminResendMailResultSchema,
   AdminTrainerDetailSchema,
   AdminTrainerListSchema,
+  AdminAccountClosedSchema,
+  PrivacyRequestListSchema,
+  PrivacyRequestSchema,
+  type AdminPrivacyRequestCreate,
   type AdminBusinessUpdate,
   type AdminLeadUpdate,
   type AdminResendMail,
@@ -62,3 +66,13 @@ export const getAudit = async (params: ListParams) => AdminAuditListSchema.parse
 export const downloadCsv = (path: string, params: ListParams, fileName: string) => downloadFile(`${path}${queryString(params)}`, fileName)
 
 export const getSystemStatus = async () => AdminSystemStatusSchema.parse(await api.get('/admin/system'))
+
+// Issue 20: privacy requests with their legal deadline; closing an account on a deletion request.
+export const getPrivacyRequests = async (params: ListParams) =>
+  PrivacyRequestListSchema.parse(await api.get(`/admin/privacy-requests${queryString(params)}`))
+export const recordPrivacyRequest = async (body: AdminPrivacyRequestCreate) =>
+  PrivacyRequestSchema.parse(await api.post('/admin/privacy-requests', body))
+export const handlePrivacyRequest = async (id: string, note?: string) =>
+  PrivacyRequestSchema.parse(await api.post(`/admin/privacy-requests/${encodeURIComponent(id)}/handled`, note ? { note } : {}))
+export const closeAccountOnRequest = async (id: string, reason: string) =>
+  AdminAccountClosedSchema.parse(await api.post(`/admin/privacy-requests/${encodeURIComponent(id)}/close-account`, { reason }))
