@@ -218,7 +218,7 @@ export interface paths {
     }
     /**
      * The audit log as CSV (same filters; streamed; formula-safe cells)
-     * @description The audit entries matching the same filters as listAuditEntries as a CSV file, streamed; formula-like cells are neutralised.
+     * @description The audit entries matching the same filters as listAuditEntries as a CSV file, streamed; formula-like cells are neutralised. Actions, roles, subject types and the server's own reasons in words, who and what by name, with the codes and ids beside them. Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock.
      */
     get: operations['exportAuditLogCsv']
     put?: never
@@ -370,7 +370,7 @@ export interface paths {
     }
     /**
      * Leads as CSV (same filters as the list; streamed; formula-safe cells)
-     * @description Every lead matching the same filters as listLeads as a CSV file, streamed; formula-like cells are neutralised.
+     * @description Every lead matching the same filters as listLeads as a CSV file, streamed; formula-like cells are neutralised; the status in words. Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock.
      */
     get: operations['exportLeadsCsv']
     put?: never
@@ -450,7 +450,7 @@ export interface paths {
     }
     /**
      * The ledger entries as CSV (same filters; one line per entry; streamed)
-     * @description The ledger entries matching the same filters as listLedgerTransactions, one CSV line per entry, streamed; cells that could start a spreadsheet formula are neutralised.
+     * @description The ledger entries matching the same filters as listLedgerTransactions, one CSV line per entry (so the file re-adds to any account's balance), streamed; cells that could start a spreadsheet formula are neutralised. Kinds and accounts in words (a trainer's or gym's account by name), with the account code beside them. Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock.
      */
     get: operations['exportLedgerEntriesCsv']
     put?: never
@@ -1011,8 +1011,8 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * End the sign-up flow: its signup token stops working (signup token or session)
-     * @description Ends the sign-up flow: its sign-up token stops working. Call it when the trainer reaches the end of onboarding.
+     * End the sign-up flow: its signup token is exchanged for a session (signup token or session)
+     * @description Ends the sign-up flow: its sign-up token stops working. Called with that token, it answers a session, so the trainer reaches the dashboard signed in; called with a session, session is null. Call it when the trainer reaches the end of onboarding.
      */
     post: operations['completeSignup']
     delete?: never
@@ -1070,7 +1070,7 @@ export interface paths {
     }
     /**
      * Commissions as CSV
-     * @description The gym's commissions as a CSV file.
+     * @description The gym's commissions per trainer per month (Chile months) as a CSV file. Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock.
      */
     get: operations['exportGymCommissionsCsv']
     put?: never
@@ -1874,8 +1874,8 @@ export interface paths {
       cookie?: never
     }
     /**
-     * The ledger entries of my payments' transactions as CSV
-     * @description The ledger entries of the trainer's payment transactions as a CSV file.
+     * The entries of my own ledger account as CSV
+     * @description The entries of the trainer's own ledger account (payment shares, refunds and chargebacks taken back, payouts and what came back from them), each described in a sentence; no other account's entries. Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock.
      */
     get: operations['exportMyLedgerCsv']
     put?: never
@@ -1979,7 +1979,7 @@ export interface paths {
     }
     /**
      * My payments as CSV
-     * @description The trainer's payments as a CSV file.
+     * @description The trainer's payments of the period as a CSV file. Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock.
      */
     get: operations['exportMyPaymentsCsv']
     put?: never
@@ -4461,8 +4461,8 @@ export interface operations {
         }
         content: {
           /**
-           * @example id,at,action,actorId,actorEmail,actorRole,subjectType,subjectId,ip,reason,before,after
-           *     7c1e…,2026-03-01T12:00:00.000Z,trainer.deactivate,2b9f…,ops@example.cl,platform_admin,user,5d4c…,203.0.113.7,Chargeback fraud,,
+           * @example "Fecha","Acción","Quién","Rol","Correo de quién","Objeto","Tipo de objeto","Dirección IP","Motivo","Antes (JSON)","Después (JSON)","Código de acción","ID de quién","ID del objeto","ID"
+           *     "2026-11-23T21:07:00-03:00","Cuenta desactivada","Olga Operadora","Operador","ops@example.cl","Ana Pérez","Usuario","203.0.113.7","Fraude con contracargos","{""isActive"":true}","{""isActive"":false}","user.deactivate","2b9f…","5d4c…","7c1e…"
            */
           'text/csv': string
         }
@@ -6583,8 +6583,8 @@ export interface operations {
         }
         content: {
           /**
-           * @example id,createdAt,status,statusChangedAt,name,email,phone,city,subject,content
-           *     0f3a…,2026-03-01T12:00:00.000Z,new,2026-03-01T12:00:00.000Z,Ana Pérez,ana@example.com,+56 9 1234 5678,Santiago,Acceso gratuito,…
+           * @example "Recibida","Estado","Estado desde","Nombre","Correo","Teléfono","Ciudad","Asunto","Mensaje","ID"
+           *     "2026-11-23T21:07:00-03:00","Nueva",,"Ana Pérez","ana@example.com","+56 9 1234 5678","Santiago","Acceso gratuito","…","0f3a…"
            */
           'text/csv': string
         }
@@ -7304,8 +7304,8 @@ export interface operations {
         }
         content: {
           /**
-           * @example transactionId,at,kind,paymentId,trainerUserId,account,amountClp
-           *     9b1d…,2026-03-01T12:00:00.000Z,payment,5f0c…,3c2e…,trainer,27000
+           * @example "Fecha","Tipo","Cuenta","Importe (CLP)","Entrenador","Código de cuenta","ID del pago","ID del movimiento"
+           *     "2026-11-23T21:07:00-03:00","Pago","Entrenador: Ana Pérez","27000","Ana Pérez","trainer:3c2e…","5f0c…","9b1d…"
            */
           'text/csv': string
         }
@@ -12981,9 +12981,47 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "ok": true,
+           *       "session": null
+           *     }
+           */
           'application/json': {
             /** @enum {boolean} */
             ok: true
+            session: {
+              refreshToken: string
+              token: string
+              /**
+               * @example {
+               *       "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+               *       "email": "ana.perez@example.com",
+               *       "firstName": "Ana",
+               *       "lastName": "Pérez",
+               *       "role": "trainer",
+               *       "isActive": true,
+               *       "emailVerified": true,
+               *       "language": "es",
+               *       "createdAt": "2026-03-01T12:00:00.000Z",
+               *       "updatedAt": "2026-03-01T12:00:00.000Z"
+               *     }
+               */
+              user: {
+                createdAt: string
+                email: string
+                emailVerified: boolean
+                firstName: string
+                id: string
+                isActive: boolean
+                /** @enum {string} */
+                language: 'es' | 'en'
+                lastName: string
+                /** @enum {string} */
+                role: 'member' | 'trainer' | 'gym_owner' | 'admin' | 'platform_admin'
+                updatedAt: string
+              }
+            } | null
           }
         }
       }
@@ -13554,8 +13592,8 @@ export interface operations {
         }
         content: {
           /**
-           * @example month,trainer_id,trainer,payments,gross_clp,trainer_share_clp,gym_share_clp,platform_share_clp
-           *     2026-03,3c2e…,Ana Pérez,4,120000,72000,42000,6000
+           * @example "Month","Trainer","Payments","Gross (CLP)","Trainer share (CLP)","Gym share (CLP)","Platform commission (CLP)"
+           *     "2026-11","Ana Pérez","4","120000","72000","42000","6000"
            */
           'text/csv': string
         }
@@ -19282,6 +19320,10 @@ export interface operations {
         }
         content: {
           'application/json': {
+            gym: {
+              coversPlan: boolean
+              name: string
+            } | null
             hasActiveSubscription: boolean
             subscription: {
               cancelAtPeriodEnd: boolean
@@ -22374,15 +22416,15 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Ledger entries, one per line (UTF-8, comma-separated, header first) */
+      /** @description Entries of my account, one per line (UTF-8, comma-separated, header first) */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
           /**
-           * @example transaction_id,created_at,kind,payment_id,account,amount_clp
-           *     9b1d…,2026-03-01T12:00:00.000Z,payment,5f0c…,trainer,27000
+           * @example "Fecha","Movimiento","Descripción","Cliente","Oferta","Importe (CLP)","ID del pago"
+           *     "2026-11-23T21:07:00-03:00","Pago","Pago de Ana Pérez por «Plan mensual»: $30.000 menos la comisión de la plataforma ($1.500)","ana@example.com","Plan mensual","28500","5f0c…"
            */
           'text/csv': string
         }
@@ -23463,8 +23505,8 @@ export interface operations {
         }
         content: {
           /**
-           * @example payment_id,paid_at,client_email,offer,amount_clp,refunded_clp,trainer_share_clp,gym_share_clp,platform_share_clp,state
-           *     5f0c…,2026-03-01T12:00:00.000Z,ana@example.com,Plan mensual,30000,0,27000,1500,1500,paid
+           * @example "ID del pago","Fecha de pago","Cliente","Oferta","Monto (CLP)","Reembolsado (CLP)","Tu parte (CLP)","Parte del gimnasio (CLP)","Comisión de la plataforma (CLP)","Estado"
+           *     "5f0c…","2026-11-23T21:07:00-03:00","ana@example.com","Plan mensual","30000","0","27000","1500","1500","Pagado"
            */
           'text/csv': string
         }
