@@ -486,16 +486,37 @@ test('axe: every business screen has no serious or critical violation', async ({
 test('dashboard screenshots at 375 px and 1280 px @mobile', async ({ page, request }, testInfo) => {
   const owner = await registerOwner(request, { firstName: 'Josefina', lastName: 'Valenzuela-Contreras' })
   await createGym(request, owner, 'Josefina Valenzuela Functional Training Center')
-  await createTrainers(request, owner, 5)
+  await createTrainers(request, owner, 4)
+  // Real addresses are long: the card widened the page to 402 px at 375 (issue 23 point 10).
+  const longEmail = `josefina.valenzuela.contreras.${Date.now()}@entrenamiento-funcional-providencia.example.cl`
+  const longTrainer = await request.post('/api/v1/trainers', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      firstName: 'María José',
+      lastName: 'Valenzuela-Contreras de la Fuente',
+      email: longEmail,
+      phone: '+56 9 1111 2222',
+      specialization: 'Entrenamiento funcional y rehabilitación deportiva',
+      experience: 12,
+    },
+  })
+  expect(longTrainer.status(), await longTrainer.text()).toBe(201)
   await openDashboardAs(page, owner)
   await expect(page.getByTestId('gym-card')).toBeVisible()
   const width = page.viewportSize()!.width
+  // The welcome line wraps as a line, never one word per line beside the header's buttons.
+  const welcome = page.getByRole('heading', { level: 1 })
+  const lineHeight = await welcome.evaluate((h) => parseFloat(getComputedStyle(h).lineHeight))
+  expect((await welcome.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 1)
   await screenshot(page, testInfo, `business-dashboard-gym-${width}`)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   await page.getByRole('tab', { name: 'Trainer Management' }).click()
   await expect(page.getByTestId('trainer-card')).toHaveCount(5)
+  await expect(page.getByText(longEmail)).toBeVisible()
   await screenshot(page, testInfo, `business-dashboard-trainers-${width}`)
-  // Nothing wider than the screen.
+  // Nothing wider than the screen, the long card included.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  for (const card of await page.getByTestId('trainer-card').all()) expect((await card.boundingBox())!.width).toBeLessThanOrEqual(width)
   await page.getByRole('button', { name: 'Add New Trainer' }).click()
   await expect(page.getByRole('dialog', { name: 'Create New Trainer Account' })).toBeVisible()
   await screenshot(page, testInfo, `business-trainer-dialog-${width}`, false)

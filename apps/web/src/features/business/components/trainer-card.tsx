@@ -10,7 +10,9 @@ export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; o
   const { t } = useTranslation('business', { keyPrefix: 'dashboard.trainer' })
   const name = `${trainer.firstName} ${trainer.lastName}`
   return (
-    <Card className="gap-4" data-testid="trainer-card">
+    // min-w-0 and a minmax(0, 1fr) column: a long e-mail truncates instead of widening the card
+    // past a 375 px screen (issue 23 point 10).
+    <Card className="min-w-0 gap-4" data-testid="trainer-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold">{name}</h3>
@@ -34,7 +36,7 @@ export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; o
         </div>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-2 text-sm">
+        <dl className="grid grid-cols-1 gap-2 text-sm">
           <IconDetail icon={Mail} label={t('email')} className="min-w-0 truncate">
             {trainer.email}
           </IconDetail>
@@ -44,7 +46,7 @@ export function TrainerCard({ trainer, onEdit, onDelete }: { trainer: Trainer; o
           <IconDetail icon={Briefcase} label={t('experience')}>
             {t('years', { count: trainer.experience })}
           </IconDetail>
-          <IconDetail icon={Building2} label={t('gym')}>
+          <IconDetail icon={Building2} label={t('gym')} className="min-w-0 break-words">
             {trainer.gym?.name ?? t('unknownGym')}
           </IconDetail>
         </dl>

@@ -77,7 +77,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
             <Logo suffix="Business" />
             <h1 className="text-xl font-bold sm:text-2xl">{t('welcome', { firstName: user!.firstName, lastName: user!.lastName })}</h1>
           </div>
-          <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             <LanguageSwitch />
             <Button asChild variant="ghost">
               <Link to="/cuenta">
