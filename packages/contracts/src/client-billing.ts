@@ -176,12 +176,18 @@ export type Income = z.infer<typeof IncomeSchema>
 
 // ---- Gym owner (central billing) ----
 
+/**
+ * One trainer's month at the gym, with the trainer's income figures' meanings (issue 23 point 3):
+ * `grossClp` is what clients paid, before refunds; `refundedClp` what went back to them in the
+ * month; the three shares are net of refunds and chargebacks.
+ */
 export const GymCommissionRowSchema = z.object({
   month: Month,
   trainerId: z.string(),
   trainerName: z.string(),
   payments: z.number().int(),
   grossClp: Money,
+  refundedClp: Money,
   trainerShareClp: Money,
   gymShareClp: Money,
   platformShareClp: Money,

@@ -116,6 +116,7 @@ export const COMMISSION_COLUMNS = [
   { key: 'trainer', es: 'Entrenador', en: 'Trainer' },
   { key: 'payments', es: 'Pagos', en: 'Payments' },
   { key: 'grossClp', es: 'Bruto (CLP)', en: 'Gross (CLP)' },
+  { key: 'refundedClp', es: 'Reembolsado (CLP)', en: 'Refunded (CLP)' },
   { key: 'trainerShareClp', es: 'Parte del entrenador (CLP)', en: 'Trainer share (CLP)' },
   { key: 'gymShareClp', es: 'Parte del gimnasio (CLP)', en: 'Gym share (CLP)' },
   { key: 'platformShareClp', es: 'Comisión de la plataforma (CLP)', en: 'Platform commission (CLP)' },

@@ -176,11 +176,12 @@ describe('client-billing CSV files (issue 23 point 6)', () => {
       'Trainer',
       'Payments',
       'Gross (CLP)',
+      'Refunded (CLP)',
       'Trainer share (CLP)',
       'Gym share (CLP)',
       'Platform commission (CLP)',
     ])
-    expect(en.rows).toEqual([[month, 'Gabriel Gym', '1', '30001', '18001', '10500', '1500']])
+    expect(en.rows).toEqual([[month, 'Gabriel Gym', '1', '30001', '0', '18001', '10500', '1500']])
     expect(en.body).not.toContain(gym.trainer.trainerId)
 
     const es = await download(`/business/commissions.csv?${range}`, gym.owner.token, 'es')
@@ -190,6 +191,7 @@ describe('client-billing CSV files (issue 23 point 6)', () => {
       'Entrenador',
       'Pagos',
       'Bruto (CLP)',
+      'Reembolsado (CLP)',
       'Parte del entrenador (CLP)',
       'Parte del gimnasio (CLP)',
       'Comisión de la plataforma (CLP)',

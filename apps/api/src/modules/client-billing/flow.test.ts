@@ -131,6 +131,32 @@ describe('client billing on the sandbox', () => {
     expect((await checkLedger(ctx.app.db)).problems).toEqual([])
   })
 
+  it('one definition per figure: after a refund, the trainer and the gym owner read the same gross, refunded and shares (issue 23 point 3)', async () => {
+    const gym = await gymWithTrainer(ctx.app, { centralBilling: true })
+    const offer = await createOffer(ctx.app, gym.trainer.token, { priceClp: 40_000 })
+    await sandboxClient(ctx.app, gym.trainer.token, offer.id)
+    const [payment] = (await get('/trainer/payments', gym.trainer.token)).json().data
+    const refund = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${payment.id}/refunds`, {
+      token: gym.trainer.token,
+      body: { amountClp: 10_000 },
+    })
+    expect(refund.statusCode, refund.body).toBe(200)
+
+    const income = (await get('/trainer/income', gym.trainer.token)).json().data[0]
+    const [row] = (await get('/business/commissions', gym.owner.token)).json().data
+    // Gross is what the client paid, before refunds, on both screens; the refund is its own figure.
+    expect(income).toMatchObject({ grossClp: 40_000, refundedClp: 10_000 })
+    expect(row).toMatchObject({ grossClp: income.grossClp, refundedClp: income.refundedClp })
+    expect(row.trainerShareClp).toBe(income.netClp)
+    expect(row.gymShareClp).toBe(income.gymShareClp)
+    expect(row.platformShareClp).toBe(income.platformCommissionClp)
+    expect(row.trainerShareClp + row.gymShareClp + row.platformShareClp).toBe(row.grossClp - row.refundedClp)
+    // The owner's file says the same, with its own refunds column.
+    const csv = (await get('/business/commissions.csv', gym.owner.token)).body
+    expect(sumCsv(csv, 'Bruto (CLP)')).toBe(40_000)
+    expect(sumCsv(csv, 'Reembolsado (CLP)')).toBe(10_000)
+  })
+
   it('the return after paying carries the real checkout id once, never a literal {CHECKOUT_SESSION_ID} (issue 32)', async () => {
     const trainer = await eligibleTrainer(ctx.app)
     const offer = await createOffer(ctx.app, trainer.token)

@@ -67,6 +67,9 @@ export function GymCommissions() {
                         {t('gross')}
                       </th>
                       <th scope="col" className="px-3 py-2 font-medium">
+                        {t('refunded')}
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
                         {t('trainerShare')}
                       </th>
                       <th scope="col" className="px-3 py-2 font-medium">
@@ -88,6 +91,9 @@ export function GymCommissions() {
                         <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-gross">
                           {format.clp(r.grossClp)}
                         </td>
+                        <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-refunded">
+                          {format.clp(r.refundedClp)}
+                        </td>
                         <td className="px-3 py-2 whitespace-nowrap" data-testid="commission-trainer">
                           {format.clp(r.trainerShareClp)}
                         </td>
@@ -106,6 +112,7 @@ export function GymCommissions() {
                         {t('total')}
                       </th>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.grossClp))}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.refundedClp))}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.trainerShareClp))}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.gymShareClp))}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{format.clp(total((r) => r.platformShareClp))}</td>
