@@ -167,10 +167,13 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await dialog.getByRole('button', { name: 'Desactivar cuenta' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Cuenta de Tomás Reyes desactivada')).toBeVisible()
-  await expect(page.getByText('Desactivada', { exact: true })).toBeVisible()
+  await expect(page.locator('[data-slot="badge"]').getByText('Desactivada', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reactivar cuenta' })).toBeVisible()
   const trainerHistory = table(page, 'Historial')
   await expect(trainerHistory).toContainText('Cuenta desactivada')
+  // The history in words (issue 23 point 7): a sentence and the change, not {"isActive":false}.
+  await expect(trainerHistory).toContainText('Desactivó la cuenta: ya no puede iniciar sesión')
+  await expect(trainerHistory).toContainText('Cuenta: Activa → Desactivada')
   await expect(trainerHistory).toContainText('Suplantación reportada por el gimnasio')
   await expect(trainerHistory).toContainText('Sesiones cerradas')
   await screenshot(page, test.info(), 'admin-04-trainer-deactivated')
@@ -192,7 +195,8 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   const gyms = table(page, 'Gimnasios')
   await expect(gyms.getByRole('row')).toHaveCount(2)
   await expect(gyms.getByRole('row').nth(1)).toContainText('1 / 10')
-  await expect(gyms.getByRole('row').nth(1)).toContainText('60 / 35 / 5')
+  // The split in percent, as the form types it (issue 23 point 7).
+  await expect(gyms.getByRole('row').nth(1)).toContainText(/60\s?% \/ 35\s?% \/ 5\s?%/)
   await expectAccessible(page, 'gyms')
   await gyms.getByRole('link', { name: new RegExp(businessName) }).click()
   await expect(page.getByTestId('trainer-limit')).toHaveText('1 de 10 entrenadores')
@@ -209,12 +213,13 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await expect(page.getByText('Cambios guardados')).toBeVisible()
   await expect(page.getByTestId('trainer-limit')).toHaveText('1 de 50 entrenadores')
   await expect(table(page, 'Historial')).toContainText('Contrato Enterprise firmado el 20/11')
+  await expect(table(page, 'Historial')).toContainText('Plan: Business → Enterprise')
   await screenshot(page, test.info(), 'admin-06-gym-enterprise')
   await page.getByRole('link', { name: 'Volver a gimnasios' }).click()
   await filter(page, { Buscar: owner.email }, { Plan: 'enterprise' })
   await expect(gyms.getByRole('row').nth(1)).toContainText('1 / 50')
 
-  // --- Audit log: each of the above, with actor, address and before/after; CSV export. ---
+  // --- Audit log: each of the above as a sentence with before → after, actor, address; CSV export. ---
   await page.getByRole('link', { name: 'Auditoría' }).click()
   await expect(page.getByRole('heading', { name: 'Registro de auditoría' })).toBeVisible()
   const audit = table(page, 'Registro de auditoría')
@@ -226,12 +231,16 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
     return row
   }
   await expectAudit('admin.create', E2E_ADMIN_EMAIL, 'Línea de comandos')
-  await expectAudit('lead.status', 'Cuenta creada, acceso gratuito activo', E2E_ADMIN_EMAIL, '"activated"', '"contacted"')
-  await expectAudit('lead.status', 'Llamada por WhatsApp, agenda demo el jueves', '"new"')
-  await expectAudit('user.deactivate', 'Suplantación reportada por el gimnasio', E2E_ADMIN_EMAIL, '127.0.0.1')
-  await expectAudit('user.mail_resend', 'password_set')
-  const plan = await expectAudit('business.update', 'Contrato Enterprise firmado el 20/11', '"enterprise"', '"business"')
-  await expect(plan).toContainText('platform_admin')
+  await expectAudit('lead.status', 'Cuenta creada, acceso gratuito activo', E2E_ADMIN_EMAIL, 'Movió la solicitud de Contactada a Activada')
+  await expectAudit('lead.status', 'Llamada por WhatsApp, agenda demo el jueves', 'Movió la solicitud de Nueva a Contactada')
+  const deactivated = await expectAudit('user.deactivate', 'Suplantación reportada por el gimnasio', E2E_ADMIN_EMAIL, '127.0.0.1')
+  // The subject by name, linked to the trainer's page (not its id).
+  await expect(deactivated.getByRole('link', { name: 'Tomás Reyes' })).toBeVisible()
+  await expectAudit('user.mail_resend', `Envió un enlace para crear la contraseña a ${trainerEmail}`)
+  const plan = await expectAudit('business.update', 'Contrato Enterprise firmado el 20/11', 'Plan: Business → Enterprise')
+  await expect(plan).toContainText('Operador')
+  await expect(plan.getByRole('link', { name: businessName })).toBeVisible()
+  await expect(audit).not.toContainText('{"')
   // A family filter: the trainer's revoked sessions are among the session events.
   await filter(page, {}, { Acción: 'session.*' })
   await expect(audit.getByRole('row').nth(1)).toContainText('session.revoke_all')
@@ -249,8 +258,16 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await page.getByRole('link', { name: 'Dinero' }).click()
   const summary = page.getByRole('region', { name: 'Resumen' })
   await expect(summary.getByText('Ingreso mensual recurrente')).toBeVisible()
-  await expect(summary.getByRole('table', { name: 'Comisión por mes (últimos 12)' })).toBeVisible()
-  await filter(page, {}, { Tipo: 'refund' })
+  // Months in words on Chile's calendar ("noviembre 2026"), not "2026-11".
+  const months = summary.getByRole('table', { name: 'Comisión por mes (últimos 12)' })
+  const thisMonth = new Intl.DateTimeFormat('es-CL', { month: 'long', year: 'numeric', timeZone: 'America/Santiago' }).format(new Date())
+  await expect(months.getByRole('row').nth(1)).toContainText(thisMonth.replace(' de ', ' '))
+  await expect(months).not.toContainText(/\d{4}-\d{2}/)
+  // The trainer filter takes a name (no payments in this database: the empty state, not an error).
+  await filter(page, { Entrenador: 'tomas reyes' })
+  await expect(page.getByText('No hay movimientos con estos filtros.')).toBeVisible()
+  await expect(page).toHaveURL(/trainerSearch=tomas\+reyes/)
+  await filter(page, { Entrenador: '' }, { Tipo: 'refund' })
   await expect(page.getByText('No hay movimientos con estos filtros.')).toBeVisible()
   await expectAccessible(page, 'money')
   await screenshot(page, test.info(), 'admin-08-money')
