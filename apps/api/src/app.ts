@@ -29,6 +29,7 @@ import clientAuthRoutes from './modules/client-auth/routes.ts'
 import privacyRoutes from './modules/privacy/routes.ts'
 import { schedulePrivacyPurge } from './modules/privacy/purge.ts'
 import exerciseRoutes from './modules/exercises/routes.ts'
+import routineRoutes from './modules/routines/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -122,6 +123,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(clientAuthRoutes)
   await app.register(privacyRoutes)
   await app.register(exerciseRoutes)
+  await app.register(routineRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -461,6 +461,70 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/admin/privacy-requests': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Privacy requests (export, deletion, rectification) with their legal deadline, nearest first
+     * @description Requests under the data-protection law, made by the person on their own screen or recorded by an operator, with the deadline to answer them (nearest first), who handled them and when; filter open or done; cursor pages.
+     */
+    get: operations['listPrivacyRequests']
+    put?: never
+    /**
+     * Record a privacy request that arrived by e-mail (audited)
+     * @description Records a request that arrived by e-mail or phone for the account with that e-mail; due PRIVACY_REQUEST_DAYS (30) after the day it arrived (Chile). An open request of the same kind for the same person recorded again is answered as it is (200) rather than doubled; a new one is 201. Audited as privacy.request.
+     */
+    post: operations['recordPrivacyRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/admin/privacy-requests/{id}/close-account': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Close the person's account on a deletion request (audited)
+     * @description Closes the account of a deletion request's person as the person's own closing does (subscriptions cancelled at the provider, every session revoked, the 90-day purge), but by the operator: signing in cannot reopen it. The person is mailed the reason; audited as account.close; the request is marked handled. A request of another kind → 409 kind invalid; one answered without closing → 409 status alreadyAnswered. Again on a closed request: the same answer.
+     */
+    post: operations['closeAccountOnRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/admin/privacy-requests/{id}/handled': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mark a privacy request handled (who and when; audited)
+     * @description Marks the request handled by the signed-in operator, now, with an optional note; audited as privacy.handled. A request already handled is answered as it is.
+     */
+    post: operations['handlePrivacyRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/admin/reviews': {
     parameters: {
       query?: never
@@ -1245,6 +1309,46 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/client/records': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My personal records (clients)
+     * @description Clients only. Heaviest load per rep count and estimated 1RM (Epley, sets of 1–12 reps) of every exercise the caller logged.
+     */
+    get: operations['listMyRecords']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/client/set-logs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Log a set, once per idempotency key (clients)
+     * @description Clients only. Logs one set of an exercise of one of the caller’s training days that has come (today or earlier). The phone makes `idempotencyKey` once per set: sending it again (an offline queue syncing, two parallel sends) answers the stored set with `replayed: true` and status 200 and writes nothing. The answer carries the exercise’s records after the set.
+     */
+    post: operations['createSetLog']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/client/subscriptions': {
     parameters: {
       query?: never
@@ -1299,6 +1403,46 @@ export interface paths {
      * @description Opens the payment provider billing portal for one of the client's subscriptions and answers its URL.
      */
     post: operations['createClientPortalSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/client/today': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Today’s training (clients)
+     * @description Clients only. The training days of the caller’s current assignments that fall today in America/Santiago (none on a rest day), each exercise with the sets logged today and the figures of the last time the client logged it.
+     */
+    get: operations['getToday']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/client/workouts/done': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mark a training day done, with a comment (clients)
+     * @description Clients only. Marks one of the caller’s training days done (the first time stays; doing it again only changes the comment) with an optional comment for the trainer.
+     */
+    post: operations['markWorkoutDone']
     delete?: never
     options?: never
     head?: never
@@ -1786,6 +1930,46 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/trainer/clients/{clientUserId}/records': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A client’s personal records (trainers)
+     * @description Trainers only. Heaviest load per rep count and estimated 1RM (Epley, sets of 1–12 reps) of every exercise the client logged. 404 unless the person is the trainer’s client now.
+     */
+    get: operations['listClientRecords']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/clients/{clientUserId}/workouts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A client’s logged sessions on my programs (trainers)
+     * @description Trainers only. The client’s sessions on the trainer’s programs, newest first (up to 60), with sets, done time, comment and reply. 404 unless the person is the trainer’s client now.
+     */
+    get: operations['listClientWorkouts']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/trainer/clients/{id}/cancel': {
     parameters: {
       query?: never
@@ -2078,6 +2262,118 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/trainer/programs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My programs and templates (trainers)
+     * @description Trainers only. The caller’s programs, last changed first; `template=true` only templates, `false` only programs.
+     */
+    get: operations['listPrograms']
+    put?: never
+    /**
+     * Create a program (trainers)
+     * @description Trainers only. Weeks → training days (1–7 of the program week) → exercises from the library or the trainer’s own, each with sets, reps (a range) or seconds, a load (kg, % of 1RM, RPE or RIR), rest, tempo, notes and an optional superset/circuit label. Saved as version 1. 422 `content…exerciseId: notFound` for an exercise the trainer may not use.
+     */
+    post: operations['createProgram']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/programs/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One of my programs, current version (trainers)
+     * @description Trainers only. The program with its current version’s content and the exercises it uses; 404 for another trainer’s.
+     */
+    get: operations['getProgram']
+    /**
+     * Edit a program: new content is a new version (trainers)
+     * @description Trainers only. Replaces title, description and the template mark; content that differs from the current version is saved as a new version, the old ones stay as they were (clients assigned to them keep following them, and their logs keep pointing at them). Same content: no new version.
+     */
+    put: operations['updateProgram']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/programs/{id}/assignments': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Who follows one of my programs (trainers)
+     * @description Trainers only. The assignments of every version of the program, newest first.
+     */
+    get: operations['listProgramAssignments']
+    put?: never
+    /**
+     * Assign a program version to clients from a start day (trainers)
+     * @description Trainers only. Assigns a version (the current one unless `version` is given) to one or many clients from a start day (America/Santiago calendar day, from 7 days back to a year ahead). Only the trainer’s clients now (an active or past-due subscription with them, or an active coaching link): one other person answers 404 `clientUserIds: notFound` and nothing is assigned.
+     */
+    post: operations['createProgramAssignments']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/programs/{id}/duplicate': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Duplicate a program, or save it as a template (trainers)
+     * @description Trainers only. A new program (version 1) with the current version’s content; optional new title and template mark (`isTemplate: true` saves the copy as a template).
+     */
+    post: operations['createProgramCopy']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/programs/{id}/versions/{version}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One saved version of my program (trainers)
+     * @description Trainers only. A version exactly as it was saved (versions never change); 404 for an unknown version.
+     */
+    get: operations['getProgramVersion']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/trainer/reviews': {
     parameters: {
       query?: never
@@ -2179,6 +2475,26 @@ export interface paths {
      * @description Trainers only. Replaces all weekly ranges at once; existing bookings are kept. 422 when two ranges of one day overlap.
      */
     put: operations['setMyWeeklyHours']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/workouts/{id}/reply': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Answer a client’s session comment (trainers)
+     * @description Trainers only. Writes (or replaces) the trainer’s reply on a session of one of their assignments, for a client of theirs now; 404 otherwise.
+     */
+    put: operations['replyToWorkout']
     post?: never
     delete?: never
     options?: never
@@ -7435,6 +7751,1022 @@ export interface operations {
            *       "status": 503,
            *       "message": "The database is not answering; try again in a few seconds.",
            *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  listPrivacyRequests: {
+    parameters: {
+      query?: {
+        cursor?: string
+        kind?: 'export' | 'deletion' | 'rectification'
+        limit?: number
+        status?: 'open' | 'done'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+           *           "userId": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *           "email": "ana.perez@example.com",
+           *           "name": "Ana Pérez",
+           *           "kind": "deletion",
+           *           "status": "open",
+           *           "source": "operator",
+           *           "createdAt": "2026-12-01T12:00:00.000Z",
+           *           "dueAt": "2026-12-31T12:00:00.000Z",
+           *           "handledBy": null,
+           *           "handledByEmail": null,
+           *           "handledAt": null,
+           *           "note": "Pidió por correo eliminar su cuenta",
+           *           "accountClosedAt": null
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            data: {
+              accountClosedAt: string | null
+              createdAt: string
+              dueAt: string
+              email: string | null
+              handledAt: string | null
+              handledBy: string | null
+              handledByEmail: string | null
+              id: string
+              /** @enum {string} */
+              kind: 'export' | 'deletion' | 'rectification'
+              name: string | null
+              note: string | null
+              /** @enum {string} */
+              source: 'self' | 'operator'
+              /** @enum {string} */
+              status: 'open' | 'done'
+              userId: string
+            }[]
+            nextCursor: string | null
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  recordPrivacyRequest: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "deletion",
+         *       "email": "ana.perez@example.com",
+         *       "receivedOn": "2026-12-01",
+         *       "note": "Correo a privacidad@"
+         *     }
+         */
+        'application/json': {
+          email: string
+          /** @enum {string} */
+          kind: 'export' | 'deletion' | 'rectification'
+          note?: string
+          /** Format: date */
+          receivedOn?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            accountClosedAt: string | null
+            createdAt: string
+            dueAt: string
+            email: string | null
+            handledAt: string | null
+            handledBy: string | null
+            handledByEmail: string | null
+            id: string
+            /** @enum {string} */
+            kind: 'export' | 'deletion' | 'rectification'
+            name: string | null
+            note: string | null
+            /** @enum {string} */
+            source: 'self' | 'operator'
+            /** @enum {string} */
+            status: 'open' | 'done'
+            userId: string
+          }
+        }
+      }
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            accountClosedAt: string | null
+            createdAt: string
+            dueAt: string
+            email: string | null
+            handledAt: string | null
+            handledBy: string | null
+            handledByEmail: string | null
+            id: string
+            /** @enum {string} */
+            kind: 'export' | 'deletion' | 'rectification'
+            name: string | null
+            note: string | null
+            /** @enum {string} */
+            source: 'self' | 'operator'
+            /** @enum {string} */
+            status: 'open' | 'done'
+            userId: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  closeAccountOnRequest: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Solicitud de eliminación recibida por correo el 1 de diciembre"
+         *     }
+         */
+        'application/json': {
+          reason: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "request": {
+           *         "id": "5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+           *         "userId": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *         "email": "ana.perez@example.com",
+           *         "name": "Ana Pérez",
+           *         "kind": "deletion",
+           *         "status": "done",
+           *         "source": "operator",
+           *         "createdAt": "2026-12-01T12:00:00.000Z",
+           *         "dueAt": "2026-12-31T12:00:00.000Z",
+           *         "handledBy": null,
+           *         "handledByEmail": null,
+           *         "handledAt": "2026-12-02T12:00:00.000Z",
+           *         "note": "Pidió por correo eliminar su cuenta",
+           *         "accountClosedAt": "2026-12-02T12:00:00.000Z"
+           *       },
+           *       "account": {
+           *         "ok": true,
+           *         "closedAt": "2026-12-02T12:00:00.000Z",
+           *         "purgeAfter": "2027-03-02T12:00:00.000Z",
+           *         "cancelledSubscriptions": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "ok": true,
+             *       "closedAt": "2026-12-01T12:00:00.000Z",
+             *       "purgeAfter": "2027-03-01T12:00:00.000Z",
+             *       "cancelledSubscriptions": 1
+             *     }
+             */
+            account: {
+              cancelledSubscriptions: number
+              closedAt: string
+              /** @enum {boolean} */
+              ok: true
+              purgeAfter: string
+            }
+            request: {
+              accountClosedAt: string | null
+              createdAt: string
+              dueAt: string
+              email: string | null
+              handledAt: string | null
+              handledBy: string | null
+              handledByEmail: string | null
+              id: string
+              /** @enum {string} */
+              kind: 'export' | 'deletion' | 'rectification'
+              name: string | null
+              note: string | null
+              /** @enum {string} */
+              source: 'self' | 'operator'
+              /** @enum {string} */
+              status: 'open' | 'done'
+              userId: string
+            }
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  handlePrivacyRequest: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "Nombre corregido según su correo"
+         *     }
+         */
+        'application/json': {
+          note?: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            accountClosedAt: string | null
+            createdAt: string
+            dueAt: string
+            email: string | null
+            handledAt: string | null
+            handledBy: string | null
+            handledByEmail: string | null
+            id: string
+            /** @enum {string} */
+            kind: 'export' | 'deletion' | 'rectification'
+            name: string | null
+            note: string | null
+            /** @enum {string} */
+            source: 'self' | 'operator'
+            /** @enum {string} */
+            status: 'open' | 'done'
+            userId: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
            *     }
            */
           'application/json': components['schemas']['ApiError']
@@ -13451,6 +14783,7 @@ export interface operations {
               month: string
               payments: number
               platformShareClp: number
+              refundedClp: number
               trainerId: string
               trainerName: string
               trainerShareClp: number
@@ -15548,6 +16881,469 @@ export interface operations {
       }
     }
   }
+  listMyRecords: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              byReps: {
+                loadKg: number
+                on: string
+                reps: number
+              }[]
+              estimated1RmKg: number | null
+              estimated1RmOn: string | null
+              exercise: {
+                cues: string[]
+                id: string
+                imageUrl: string | null
+                nameEn: string
+                nameEs: string
+                videoUrl: string | null
+              }
+              exerciseId: string
+            }[]
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  createSetLog: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "idempotencyKey": "7d1f8a2c-3b4e-4f6a-9c0d-1e2f3a4b5c6d",
+         *       "assignmentId": "2a9f6c1e-4b3d-4e7a-8c5f-0d1e2f3a4b5c",
+         *       "week": 1,
+         *       "day": 1,
+         *       "itemKey": "w1d1e1",
+         *       "setNumber": 1,
+         *       "reps": 8,
+         *       "loadKg": 60,
+         *       "done": true,
+         *       "performedAt": "2026-12-07T10:15:00-03:00"
+         *     }
+         */
+        'application/json': {
+          /** Format: uuid */
+          assignmentId: string
+          day: number
+          /** @default true */
+          done?: boolean
+          idempotencyKey: string
+          itemKey: string
+          /** @default null */
+          loadKg?: number | null
+          /** Format: date-time */
+          performedAt?: string
+          /** @default null */
+          reps?: number | null
+          /** @default null */
+          seconds?: number | null
+          setNumber: number
+          week: number
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            records: {
+              byReps: {
+                loadKg: number
+                on: string
+                reps: number
+              }[]
+              estimated1RmKg: number | null
+              estimated1RmOn: string | null
+              exerciseId: string
+            }
+            replayed: boolean
+            setLog: {
+              done: boolean
+              exerciseId: string
+              id: string
+              idempotencyKey: string
+              itemKey: string
+              loadKg: number | null
+              performedAt: string
+              reps: number | null
+              seconds: number | null
+              sessionId: string
+              setNumber: number
+            }
+          }
+        }
+      }
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            records: {
+              byReps: {
+                loadKg: number
+                on: string
+                reps: number
+              }[]
+              estimated1RmKg: number | null
+              estimated1RmOn: string | null
+              exerciseId: string
+            }
+            replayed: boolean
+            setLog: {
+              done: boolean
+              exerciseId: string
+              id: string
+              idempotencyKey: string
+              itemKey: string
+              loadKg: number | null
+              performedAt: string
+              reps: number | null
+              seconds: number | null
+              sessionId: string
+              setNumber: number
+            }
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
   listMySubscriptions: {
     parameters: {
       query?: never
@@ -16016,6 +17812,463 @@ export interface operations {
            *       "errors": {
            *         "email": "invalidEmail"
            *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getToday: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              assignmentId: string
+              comment: string | null
+              completedAt: string | null
+              day: number
+              items: {
+                exercise: {
+                  cues: string[]
+                  id: string
+                  imageUrl: string | null
+                  nameEn: string
+                  nameEs: string
+                  videoUrl: string | null
+                }
+                exerciseId: string
+                group: {
+                  /** @enum {string} */
+                  kind: 'superset' | 'circuit'
+                  label: string
+                } | null
+                key: string
+                lastTime: {
+                  on: string
+                  sets: {
+                    loadKg: number | null
+                    reps: number | null
+                    seconds: number | null
+                    setNumber: number
+                  }[]
+                } | null
+                load:
+                  | (
+                      | {
+                          /** @enum {string} */
+                          kind: 'kg'
+                          value: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'percent1rm'
+                          value: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'rpe'
+                          value: number
+                        }
+                      | {
+                          /** @enum {string} */
+                          kind: 'rir'
+                          value: number
+                        }
+                    )
+                  | null
+                logged: {
+                  done: boolean
+                  exerciseId: string
+                  id: string
+                  idempotencyKey: string
+                  itemKey: string
+                  loadKg: number | null
+                  performedAt: string
+                  reps: number | null
+                  seconds: number | null
+                  sessionId: string
+                  setNumber: number
+                }[]
+                notes: string
+                reps: {
+                  max: number
+                  min: number
+                } | null
+                restSeconds: number | null
+                seconds: number | null
+                sets: number
+                tempo: string | null
+              }[]
+              programId: string
+              programTitle: string
+              scheduledOn: string
+              sessionId: string | null
+              title: string
+              trainerName: string
+              trainerReply: string | null
+              version: number
+              week: number
+            }[]
+            date: string
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  markWorkoutDone: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          assignmentId: string
+          comment?: string
+          day: number
+          week: number
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            assignmentId: string
+            comment: string | null
+            completedAt: string | null
+            day: number
+            scheduledOn: string
+            sessionId: string
+            trainerReply: string | null
+            week: number
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
            *     }
            */
           'application/json': components['schemas']['ApiError']
@@ -21602,6 +23855,355 @@ export interface operations {
       }
     }
   }
+  listClientRecords: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        clientUserId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              byReps: {
+                loadKg: number
+                on: string
+                reps: number
+              }[]
+              estimated1RmKg: number | null
+              estimated1RmOn: string | null
+              exercise: {
+                cues: string[]
+                id: string
+                imageUrl: string | null
+                nameEn: string
+                nameEs: string
+                videoUrl: string | null
+              }
+              exerciseId: string
+            }[]
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  listClientWorkouts: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        clientUserId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              assignmentId: string
+              comment: string | null
+              completedAt: string | null
+              day: number
+              programId: string
+              programTitle: string
+              scheduledOn: string
+              sessionId: string
+              sets: {
+                done: boolean
+                exerciseId: string
+                exerciseNameEn: string
+                exerciseNameEs: string
+                id: string
+                idempotencyKey: string
+                itemKey: string
+                loadKg: number | null
+                performedAt: string
+                reps: number | null
+                seconds: number | null
+                sessionId: string
+                setNumber: number
+              }[]
+              title: string
+              trainerReply: string | null
+              version: number
+              week: number
+            }[]
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
   cancelClientSubscription: {
     parameters: {
       query?: never
@@ -24996,6 +27598,2094 @@ export interface operations {
       }
     }
   }
+  listPrograms: {
+    parameters: {
+      query?: {
+        template?: 'true' | 'false'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              activeAssignments: number
+              createdAt: string
+              currentVersion: number
+              description: string
+              id: string
+              isTemplate: boolean
+              title: string
+              updatedAt: string
+              weeks: number
+            }[]
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  createProgram: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Fuerza 4 semanas",
+         *       "description": "Tres días por semana",
+         *       "isTemplate": false,
+         *       "content": {
+         *         "weeks": [
+         *           {
+         *             "days": [
+         *               {
+         *                 "day": 1,
+         *                 "title": "Tren inferior",
+         *                 "items": [
+         *                   {
+         *                     "exerciseId": "5b0c7c1e-8f4a-4d2b-9a61-3c2f1e0d9b7a",
+         *                     "sets": 4,
+         *                     "reps": {
+         *                       "min": 6,
+         *                       "max": 8
+         *                     },
+         *                     "load": {
+         *                       "kind": "rpe",
+         *                       "value": 8
+         *                     },
+         *                     "restSeconds": 120,
+         *                     "tempo": "3010",
+         *                     "group": {
+         *                       "label": "A",
+         *                       "kind": "superset"
+         *                     }
+         *                   }
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          content: {
+            weeks: {
+              days: {
+                day: number
+                items: {
+                  /** Format: uuid */
+                  exerciseId: string
+                  /** @default null */
+                  group?: {
+                    /** @enum {string} */
+                    kind: 'superset' | 'circuit'
+                    label: string
+                  } | null
+                  key?: string
+                  /** @default null */
+                  load?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'kg'
+                            value: number
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'percent1rm'
+                            value: number
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'rpe'
+                            value: number
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'rir'
+                            value: number
+                          }
+                      )
+                    | null
+                  /** @default  */
+                  notes?: string
+                  /** @default null */
+                  reps?: {
+                    max: number
+                    min: number
+                  } | null
+                  /** @default null */
+                  restSeconds?: number | null
+                  /** @default null */
+                  seconds?: number | null
+                  sets: number
+                  /** @default null */
+                  tempo?: string | null
+                }[]
+                /** @default  */
+                title?: string
+              }[]
+            }[]
+          }
+          /** @default  */
+          description?: string
+          /** @default false */
+          isTemplate?: boolean
+          title: string
+        }
+      }
+    }
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activeAssignments: number
+            content: {
+              weeks: {
+                days: {
+                  day: number
+                  items: {
+                    exerciseId: string
+                    group: {
+                      /** @enum {string} */
+                      kind: 'superset' | 'circuit'
+                      label: string
+                    } | null
+                    key: string
+                    load:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'kg'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'percent1rm'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rpe'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rir'
+                              value: number
+                            }
+                        )
+                      | null
+                    notes: string
+                    reps: {
+                      max: number
+                      min: number
+                    } | null
+                    restSeconds: number | null
+                    seconds: number | null
+                    sets: number
+                    tempo: string | null
+                  }[]
+                  title: string
+                }[]
+              }[]
+            }
+            createdAt: string
+            currentVersion: number
+            description: string
+            exercises: {
+              cues: string[]
+              id: string
+              imageUrl: string | null
+              nameEn: string
+              nameEs: string
+              videoUrl: string | null
+            }[]
+            id: string
+            isTemplate: boolean
+            title: string
+            updatedAt: string
+            version: number
+            versionCreatedAt: string
+            versionId: string
+            weeks: number
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getProgram: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activeAssignments: number
+            content: {
+              weeks: {
+                days: {
+                  day: number
+                  items: {
+                    exerciseId: string
+                    group: {
+                      /** @enum {string} */
+                      kind: 'superset' | 'circuit'
+                      label: string
+                    } | null
+                    key: string
+                    load:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'kg'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'percent1rm'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rpe'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rir'
+                              value: number
+                            }
+                        )
+                      | null
+                    notes: string
+                    reps: {
+                      max: number
+                      min: number
+                    } | null
+                    restSeconds: number | null
+                    seconds: number | null
+                    sets: number
+                    tempo: string | null
+                  }[]
+                  title: string
+                }[]
+              }[]
+            }
+            createdAt: string
+            currentVersion: number
+            description: string
+            exercises: {
+              cues: string[]
+              id: string
+              imageUrl: string | null
+              nameEn: string
+              nameEs: string
+              videoUrl: string | null
+            }[]
+            id: string
+            isTemplate: boolean
+            title: string
+            updatedAt: string
+            version: number
+            versionCreatedAt: string
+            versionId: string
+            weeks: number
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  updateProgram: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Fuerza 4 semanas",
+         *       "description": "Tres días por semana",
+         *       "isTemplate": false,
+         *       "content": {
+         *         "weeks": [
+         *           {
+         *             "days": [
+         *               {
+         *                 "day": 1,
+         *                 "title": "Tren inferior",
+         *                 "items": [
+         *                   {
+         *                     "exerciseId": "5b0c7c1e-8f4a-4d2b-9a61-3c2f1e0d9b7a",
+         *                     "sets": 4,
+         *                     "reps": {
+         *                       "min": 6,
+         *                       "max": 8
+         *                     },
+         *                     "load": {
+         *                       "kind": "rpe",
+         *                       "value": 8
+         *                     },
+         *                     "restSeconds": 120,
+         *                     "tempo": "3010",
+         *                     "group": {
+         *                       "label": "A",
+         *                       "kind": "superset"
+         *                     }
+         *                   }
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          content: {
+            weeks: {
+              days: {
+                day: number
+                items: {
+                  /** Format: uuid */
+                  exerciseId: string
+                  /** @default null */
+                  group?: {
+                    /** @enum {string} */
+                    kind: 'superset' | 'circuit'
+                    label: string
+                  } | null
+                  key?: string
+                  /** @default null */
+                  load?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'kg'
+                            value: number
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'percent1rm'
+                            value: number
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'rpe'
+                            value: number
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'rir'
+                            value: number
+                          }
+                      )
+                    | null
+                  /** @default  */
+                  notes?: string
+                  /** @default null */
+                  reps?: {
+                    max: number
+                    min: number
+                  } | null
+                  /** @default null */
+                  restSeconds?: number | null
+                  /** @default null */
+                  seconds?: number | null
+                  sets: number
+                  /** @default null */
+                  tempo?: string | null
+                }[]
+                /** @default  */
+                title?: string
+              }[]
+            }[]
+          }
+          /** @default  */
+          description?: string
+          /** @default false */
+          isTemplate?: boolean
+          title: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activeAssignments: number
+            content: {
+              weeks: {
+                days: {
+                  day: number
+                  items: {
+                    exerciseId: string
+                    group: {
+                      /** @enum {string} */
+                      kind: 'superset' | 'circuit'
+                      label: string
+                    } | null
+                    key: string
+                    load:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'kg'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'percent1rm'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rpe'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rir'
+                              value: number
+                            }
+                        )
+                      | null
+                    notes: string
+                    reps: {
+                      max: number
+                      min: number
+                    } | null
+                    restSeconds: number | null
+                    seconds: number | null
+                    sets: number
+                    tempo: string | null
+                  }[]
+                  title: string
+                }[]
+              }[]
+            }
+            createdAt: string
+            currentVersion: number
+            description: string
+            exercises: {
+              cues: string[]
+              id: string
+              imageUrl: string | null
+              nameEn: string
+              nameEs: string
+              videoUrl: string | null
+            }[]
+            id: string
+            isTemplate: boolean
+            title: string
+            updatedAt: string
+            version: number
+            versionCreatedAt: string
+            versionId: string
+            weeks: number
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  listProgramAssignments: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              clientName: string
+              clientUserId: string
+              createdAt: string
+              endDate: string
+              endedAt: string | null
+              id: string
+              programId: string
+              startDate: string
+              version: number
+              versionId: string
+            }[]
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  createProgramAssignments: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "clientUserIds": [
+         *         "0f7a4c2e-6b1d-4e8a-9c3f-2d5e7a9b1c4d"
+         *       ],
+         *       "startDate": "2026-12-07"
+         *     }
+         */
+        'application/json': {
+          clientUserIds: string[]
+          startDate: string
+          version?: number
+        }
+      }
+    }
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              clientName: string
+              clientUserId: string
+              createdAt: string
+              endDate: string
+              endedAt: string | null
+              id: string
+              programId: string
+              startDate: string
+              version: number
+              versionId: string
+            }[]
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  createProgramCopy: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          isTemplate?: boolean
+          title?: string
+        }
+      }
+    }
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activeAssignments: number
+            content: {
+              weeks: {
+                days: {
+                  day: number
+                  items: {
+                    exerciseId: string
+                    group: {
+                      /** @enum {string} */
+                      kind: 'superset' | 'circuit'
+                      label: string
+                    } | null
+                    key: string
+                    load:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'kg'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'percent1rm'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rpe'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rir'
+                              value: number
+                            }
+                        )
+                      | null
+                    notes: string
+                    reps: {
+                      max: number
+                      min: number
+                    } | null
+                    restSeconds: number | null
+                    seconds: number | null
+                    sets: number
+                    tempo: string | null
+                  }[]
+                  title: string
+                }[]
+              }[]
+            }
+            createdAt: string
+            currentVersion: number
+            description: string
+            exercises: {
+              cues: string[]
+              id: string
+              imageUrl: string | null
+              nameEn: string
+              nameEs: string
+              videoUrl: string | null
+            }[]
+            id: string
+            isTemplate: boolean
+            title: string
+            updatedAt: string
+            version: number
+            versionCreatedAt: string
+            versionId: string
+            weeks: number
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getProgramVersion: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        version: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activeAssignments: number
+            content: {
+              weeks: {
+                days: {
+                  day: number
+                  items: {
+                    exerciseId: string
+                    group: {
+                      /** @enum {string} */
+                      kind: 'superset' | 'circuit'
+                      label: string
+                    } | null
+                    key: string
+                    load:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              kind: 'kg'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'percent1rm'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rpe'
+                              value: number
+                            }
+                          | {
+                              /** @enum {string} */
+                              kind: 'rir'
+                              value: number
+                            }
+                        )
+                      | null
+                    notes: string
+                    reps: {
+                      max: number
+                      min: number
+                    } | null
+                    restSeconds: number | null
+                    seconds: number | null
+                    sets: number
+                    tempo: string | null
+                  }[]
+                  title: string
+                }[]
+              }[]
+            }
+            createdAt: string
+            currentVersion: number
+            description: string
+            exercises: {
+              cues: string[]
+              id: string
+              imageUrl: string | null
+              nameEn: string
+              nameEs: string
+              videoUrl: string | null
+            }[]
+            id: string
+            isTemplate: boolean
+            title: string
+            updatedAt: string
+            version: number
+            versionCreatedAt: string
+            versionId: string
+            weeks: number
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
   listMyTrainerReviews: {
     parameters: {
       query?: {
@@ -26225,6 +30915,239 @@ export interface operations {
              * @enum {string}
              */
             timeZone: 'America/Santiago'
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  replyToWorkout: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          reply: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            assignmentId: string
+            comment: string | null
+            completedAt: string | null
+            day: number
+            scheduledOn: string
+            sessionId: string
+            trainerReply: string | null
+            week: number
           }
         }
       }
