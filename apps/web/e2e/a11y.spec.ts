@@ -169,6 +169,7 @@ test.describe('axe sweep of the signed-in screens', () => {
       ['Dinero', 'Dinero'],
       ['Auditoría', 'Registro de auditoría'],
       ['Reseñas', /Reseñas/],
+      ['Privacidad', 'Solicitudes de privacidad'],
     ] as const) {
       await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: link }).click()
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

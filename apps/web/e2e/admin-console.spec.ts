@@ -306,3 +306,51 @@ test.describe('at 375 px', () => {
     }
   })
 })
+
+// Issue 20, operators: a deletion request that arrived by e-mail is recorded, the account closed on
+// it with a reason, the request shows handled (who, when), and the person can no longer sign in.
+test('operator console: an e-mailed deletion request is recorded and answered by closing the account', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  await setAdminPasswordOnce(request)
+  const owner = await registerOwner(request, { businessName: `Gym Privacidad ${Date.now()}` })
+  await signInToConsole(page)
+  await page.getByRole('navigation', { name: 'Secciones de la consola' }).getByRole('link', { name: 'Privacidad' }).click()
+  await expect(page.getByRole('heading', { name: 'Solicitudes de privacidad', level: 1 })).toBeVisible()
+
+  const recordForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Registrar solicitud' }) })
+  await recordForm.getByLabel('Solicitud', { exact: true }).selectOption('deletion')
+  await recordForm.getByLabel('Correo de la cuenta').fill(owner.email)
+  await recordForm.getByLabel('Nota').fill('Correo a privacidad@ pidiendo eliminar la cuenta')
+  await recordForm.getByRole('button', { name: 'Registrar solicitud' }).click()
+  await expect(page.getByText(`Solicitud registrada para ${owner.email}`)).toBeVisible()
+
+  const row = table(page, 'Solicitudes de privacidad').getByRole('row').filter({ hasText: owner.email })
+  await expect(row).toContainText('Eliminación')
+  await expect(row).toContainText('Por correo')
+  await expect(row).toContainText('Abierta')
+  await expectAccessible(page, 'privacy requests')
+  await screenshot(page, test.info(), 'admin-privacy-01-recorded')
+
+  const close = row.getByRole('button', { name: 'Cerrar cuenta' })
+  await close.click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('¿Cerrar la cuenta de Paula Muñoz?')
+  await dialog.getByLabel('Motivo').fill('Solicitud de eliminación recibida por correo')
+  await expectAccessible(page, 'close account dialog')
+  await dialog.getByRole('button', { name: 'Cerrar cuenta' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Cuenta de Paula Muñoz cerrada')).toBeVisible()
+  await expect(row).toContainText('Atendida')
+  await expect(row).toContainText(E2E_ADMIN_EMAIL)
+  await expect(row).toContainText('Cuenta cerrada')
+  await expect(row).toContainText('Solicitud de eliminación recibida por correo')
+  await expect(row.getByRole('button')).toHaveCount(0)
+  // The trigger is gone with the answered request: focus stays in the list, not on <body>.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY')
+  await screenshot(page, test.info(), 'admin-privacy-02-closed')
+
+  // The person cannot sign in any more.
+  const login = await request.post('/api/v1/auth/business/login', { data: { email: owner.email, password: owner.password } })
+  expect(login.status()).toBe(422)
+  expect((await login.json()).errors).toEqual({ email: 'accountClosed' })
+})
