@@ -110,12 +110,13 @@ test('operator console: sign-in by the command, leads pipeline, trainer deactiva
   await filter(page, { Buscar: leadEmail }, { Estado: 'activated' })
   await expect(leads.getByRole('row')).toHaveCount(2)
   const [leadsCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()])
-  expect(leadsCsv.suggestedFilename()).toBe('leads.csv')
+  // Named by the export's day in Chile, headers and states in the console's words (issue 23 point 6).
+  expect(leadsCsv.suggestedFilename()).toMatch(/^solicitudes_\d{4}-\d{2}-\d{2}\.csv$/)
   const leadsText = await csvOf(leadsCsv)
-  expect(leadsText).toContain(leadEmail)
-  expect(leadsText).toContain('activated')
-  // One row (cells may hold line breaks: count the rows by their leading id).
-  expect(leadsText.match(/^"[0-9a-f-]{36}",/gm)).toHaveLength(1)
+  expect(leadsText).toContain('Recibida')
+  expect(leadsText).toContain('Activada')
+  // No other lead: every address in the file is this lead's.
+  expect(new Set(leadsText.match(/[\w.+-]+@example\.com/g))).toEqual(new Set([leadEmail]))
 
   // --- A trainer of the owner's gym, signed in on their dashboard in another browser. ---
   await createGym(request, owner, 'Sede Centro E2E')

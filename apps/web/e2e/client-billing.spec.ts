@@ -140,6 +140,8 @@ function parseCsv(text: string): Record<string, string>[] {
       [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')).slice(0, -1),
     )
   const [header, ...body] = rows
+  // The files start with a BOM, for spreadsheets.
+  header![0] = header![0]!.replace(/^\uFEFF/, '')
   return body.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i] ?? ''])))
 }
 const sum = (rows: Record<string, string>[], column: string, where: (r: Record<string, string>) => boolean = () => true) =>
@@ -268,24 +270,17 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   const payments = parseCsv(await downloadText(page, 'CSV de pagos'))
   const ledger = parseCsv(await downloadText(page, 'CSV del libro contable'))
   expect(payments).toHaveLength(2)
-  expect(sum(payments, 'amount_clp')).toBe(50_000)
-  expect(sum(payments, 'refunded_clp')).toBe(30_000)
-  const byTransaction = new Map<string, Record<string, string>[]>()
-  for (const entry of ledger) byTransaction.set(entry.transaction_id!, [...(byTransaction.get(entry.transaction_id!) ?? []), entry])
-  expect(byTransaction.size).toBe(4) // two payments, two refunds
-  for (const [id, entries] of byTransaction) expect(sum(entries, 'amount_clp'), `transaction ${id}`).toBe(0)
-  const clearing = (kind: string) => sum(ledger, 'amount_clp', (r) => r.account === 'provider_clearing' && r.kind === kind)
-  expect(-clearing('payment')).toBe(sum(payments, 'amount_clp'))
-  expect(clearing('refund')).toBe(sum(payments, 'refunded_clp'))
-  const trainerEntries = (kind?: string) => sum(ledger, 'amount_clp', (r) => r.account.startsWith('trainer:') && (!kind || r.kind === kind))
-  expect(trainerEntries('payment')).toBe(sum(payments, 'trainer_share_clp'))
-  expect(sum(ledger, 'amount_clp', (r) => r.account === 'platform_revenue' && r.kind === 'payment')).toBe(
-    sum(payments, 'platform_share_clp'),
-  )
-  expect(trainerEntries()).toBe(pesos(await page.getByTestId('income-net').textContent()))
-  expect(sum(ledger, 'amount_clp', (r) => r.account === 'platform_revenue')).toBe(
-    pesos(await page.getByTestId('income-commission').textContent()),
-  )
+  expect(sum(payments, 'Monto (CLP)')).toBe(50_000)
+  expect(sum(payments, 'Reembolsado (CLP)')).toBe(30_000)
+  // Days on Chile's clock with the offset (issue 23 point 6).
+  for (const p of payments) expect(p['Fecha de pago']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[34]:00$/)
+  // The ledger file holds only the trainer's own account: two payments' shares and two refunds' parts,
+  // each said in words; its sum is what the platform holds for the trainer, the screen's net.
+  expect(ledger).toHaveLength(4)
+  expect(ledger.map((r) => r['Movimiento']).sort()).toEqual(['Pago', 'Pago', 'Reembolso', 'Reembolso'])
+  expect(JSON.stringify(ledger)).not.toMatch(/provider_clearing|platform_revenue|trainer:/)
+  expect(sum(ledger, 'Importe (CLP)', (r) => r['Movimiento'] === 'Pago')).toBe(sum(payments, 'Tu parte (CLP)'))
+  expect(sum(ledger, 'Importe (CLP)')).toBe(pesos(await page.getByTestId('income-net').textContent()))
 
   // Cancel the client's subscription, asked first.
   await page.getByRole('button', { name: `Cancelar la suscripción de ${clientEmail}` }).click()
@@ -367,12 +362,13 @@ test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   const csv = parseCsv(await downloadText(page, 'Export CSV'))
   expect(csv).toEqual([
     expect.objectContaining({
-      trainer: 'Gabriel Gómez',
-      payments: '1',
-      gross_clp: '30000',
-      trainer_share_clp: '18000',
-      gym_share_clp: '10500',
-      platform_share_clp: '1500',
+      Trainer: 'Gabriel Gómez',
+      Payments: '1',
+      'Gross (CLP)': '30000',
+      'Refunded (CLP)': '0',
+      'Trainer share (CLP)': '18000',
+      'Gym share (CLP)': '10500',
+      'Platform commission (CLP)': '1500',
     }),
   ])
 })
