@@ -14,6 +14,7 @@ import { useSession } from '@/lib/use-session'
 import { createPortalSession, getSubscriptionStatus } from '@/lib/account-api'
 import { saveFlow } from '@/lib/signup-flow'
 import { serverErrorText } from '@/lib/error-text'
+import { isAccountClosed, ReopenLink } from '@/components/account/reopen-link'
 import { applyFieldErrors } from '@/lib/field-errors'
 import { errorsT } from '@/lib/i18n'
 import { LanguageSwitch } from '@/components/layout/language-switch'
@@ -37,6 +38,7 @@ export function TrainerLoginPage() {
   const { login } = useSession()
   const [phase, setPhase] = useState<Phase>('idle')
   const [alert, setAlert] = useState<string | null>(null)
+  const [closedEmail, setClosedEmail] = useState<string | null>(null)
   const form = useForm<z.input<typeof LoginFormSchema>, unknown, z.output<typeof LoginFormSchema>>({
     resolver: formResolver(LoginFormSchema, errorsT),
     defaultValues: { email: '', password: '' },
@@ -45,12 +47,14 @@ export function TrainerLoginPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null)
+    setClosedEmail(null)
     setPhase('login')
     let user
     try {
       user = await login({ email: values.email, password: values.password }, 'email')
     } catch (error) {
       const { message } = serverErrorText(error, errorsT)
+      if (isAccountClosed(error)) setClosedEmail(values.email)
       if (!applyFieldErrors(form.setError, error, ['email', 'password'], errorsT)) setAlert(message)
       toast.error(message)
       setPhase('idle')
@@ -128,6 +132,7 @@ export function TrainerLoginPage() {
               {...form.register('password')}
             />
             {alert ? <ErrorAlert>{alert}</ErrorAlert> : null}
+            {closedEmail ? <ReopenLink email={closedEmail} source={errorsT} /> : null}
             <Button type="submit" disabled={busy} size="lg">
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               {t(`button.${phase}`)}
