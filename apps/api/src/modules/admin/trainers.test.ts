@@ -282,3 +282,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('deactivation across processes',
     expect(refreshed.status).toBe(401)
   })
 })
+
+describe('clients used / limit (issue 23 point 3)', () => {
+  it("the console shows a gym-covered trainer the limit of the trainer's own dashboard, never ∞", async () => {
+    const { createOffer, gymWithTrainer, sandboxClient } = await import('../client-billing/test-helpers.ts')
+    const gym = await gymWithTrainer(ctx.app, { centralBilling: true })
+    const offer = await createOffer(ctx.app, gym.trainer.token)
+    await sandboxClient(ctx.app, gym.trainer.token, offer.id)
+    const dashboard = (await call(ctx.app, 'GET', '/api/v1/trainer/clients', { token: gym.trainer.token })).json()
+    const shown = (await get(`/api/v1/admin/trainers/${gym.trainer.userId}`)).json()
+    expect(dashboard.limit).toBeGreaterThan(0)
+    expect(shown.clients).toEqual({ active: 1, limit: dashboard.limit })
+    const listed = (await get(`/api/v1/admin/trainers?q=${encodeURIComponent(gym.trainer.email)}`)).json().data
+    expect(listed.map((t: { clients: unknown }) => t.clients)).toEqual([{ active: 1, limit: dashboard.limit }])
+  })
+})

@@ -11,6 +11,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, sql } from 'driz
 import type { Db, Tx } from '../../db/client.ts'
 import { auditLog, gyms, payoutAccounts, plans, subscriptions, trainers, users } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
+import { centralBillingOf } from '../central-billing/policy.ts'
 import { countActiveClients } from './active-clients.ts'
 import { toAuditEntry, withRefs } from './audit-log.ts'
 import { afterCursor, containsPattern, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
@@ -112,7 +113,20 @@ type Row = Awaited<ReturnType<typeof query>['select']>[number]
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
-function toTrainer(r: Row, activeClients: number): AdminTrainer {
+/**
+ * Issue 23 point 3: the client limit the trainer's own dashboard shows. A trainer covered by their
+ * gym's central billing has the gym's plan (Pro) limit, whatever their own plan says (billingOf).
+ */
+async function coveredLimits(db: Tx, rows: Row[]) {
+  const covered = new Map<string, number>()
+  const gymIds = [...new Set(rows.map((r) => r.gymId).filter((id): id is string => !!id))]
+  if (!gymIds.length) return covered
+  const [pro] = await db.select({ limit: plans.clientLimit }).from(plans).where(eq(plans.key, 'pro')).limit(1)
+  for (const gymId of gymIds) if (await centralBillingOf(db, { gymId })) covered.set(gymId, pro?.limit ?? 0)
+  return covered
+}
+
+function toTrainer(r: Row, activeClients: number, coveredLimit?: number): AdminTrainer {
   return {
     id: r.id,
     email: r.email,
@@ -130,7 +144,7 @@ function toTrainer(r: Row, activeClients: number): AdminTrainer {
     },
     plan: r.planKey ? { key: r.planKey as NonNullable<AdminTrainer['plan']>['key'], title: r.planTitle! } : null,
     payout: r.payout,
-    clients: { active: activeClients, limit: r.clientLimit ?? null },
+    clients: { active: activeClients, limit: coveredLimit ?? r.clientLimit ?? null },
   }
 }
 
@@ -155,7 +169,8 @@ export async function listTrainers(db: Db, q: AdminTrainerListQuery) {
     db,
     rows.map((r) => r.id),
   )
-  return pageOf(rows, q.limit, (r) => toTrainer(r, clients.get(r.id) ?? 0))
+  const covered = await coveredLimits(db, rows)
+  return pageOf(rows, q.limit, (r) => toTrainer(r, clients.get(r.id) ?? 0, r.gymId ? covered.get(r.gymId) : undefined))
 }
 
 export async function findTrainer(db: Tx, id: string): Promise<AdminTrainer> {
@@ -164,7 +179,8 @@ export async function findTrainer(db: Tx, id: string): Promise<AdminTrainer> {
     .limit(1)
   if (!row) throw notFound('Trainer not found')
   const clients = await countActiveClients(db, [id])
-  return toTrainer(row, clients.get(id) ?? 0)
+  const covered = await coveredLimits(db, [row])
+  return toTrainer(row, clients.get(id) ?? 0, row.gymId ? covered.get(row.gymId) : undefined)
 }
 
 /** What the subscriptions table tells about a trainer over time (it keeps dates, not an event log). */
