@@ -478,7 +478,7 @@ export interface paths {
      * Record a privacy request that arrived by e-mail (audited)
      * @description Records a request that arrived by e-mail or phone for the account with that e-mail; due PRIVACY_REQUEST_DAYS (30) after the day it arrived (Chile). An open request of the same kind for the same person recorded again is answered as it is (200) rather than doubled; a new one is 201. Audited as privacy.request.
      */
-    post: operations['recordPrivacyRequest']
+    post: operations['createPrivacyRequest']
     delete?: never
     options?: never
     head?: never
@@ -498,7 +498,7 @@ export interface paths {
      * Close the person's account on a deletion request (audited)
      * @description Closes the account of a deletion request's person as the person's own closing does (subscriptions cancelled at the provider, every session revoked, the 90-day purge), but by the operator: signing in cannot reopen it. The person is mailed the reason; audited as account.close; the request is marked handled. A request of another kind → 409 kind invalid; one answered without closing → 409 status alreadyAnswered. Again on a closed request: the same answer.
      */
-    post: operations['closeAccountOnRequest']
+    post: operations['completeDeletionRequest']
     delete?: never
     options?: never
     head?: never
@@ -518,7 +518,7 @@ export interface paths {
      * Mark a privacy request handled (who and when; audited)
      * @description Marks the request handled by the signed-in operator, now, with an optional note; audited as privacy.handled. A request already handled is answered as it is.
      */
-    post: operations['handlePrivacyRequest']
+    post: operations['markPrivacyRequestHandled']
     delete?: never
     options?: never
     head?: never
@@ -7957,7 +7957,7 @@ export interface operations {
       }
     }
   }
-  recordPrivacyRequest: {
+  createPrivacyRequest: {
     parameters: {
       query?: never
       header?: {
@@ -8237,7 +8237,7 @@ export interface operations {
       }
     }
   }
-  closeAccountOnRequest: {
+  completeDeletionRequest: {
     parameters: {
       query?: never
       header?: {
@@ -8527,7 +8527,7 @@ export interface operations {
       }
     }
   }
-  handlePrivacyRequest: {
+  markPrivacyRequestHandled: {
     parameters: {
       query?: never
       header?: {

@@ -41,7 +41,7 @@ export default async function privacyRequestsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Record a privacy request that arrived by e-mail (audited)',
-        operationId: 'recordPrivacyRequest',
+        operationId: 'createPrivacyRequest',
         description:
           'Records a request that arrived by e-mail or phone for the account with that e-mail; due PRIVACY_REQUEST_DAYS (30) after the day it arrived (Chile). An open request of the same kind for the same person recorded again is answered as it is (200) rather than doubled; a new one is 201. Audited as privacy.request.',
         body: AdminPrivacyRequestCreateSchema,
@@ -61,7 +61,7 @@ export default async function privacyRequestsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: 'Mark a privacy request handled (who and when; audited)',
-        operationId: 'handlePrivacyRequest',
+        operationId: 'markPrivacyRequestHandled',
         description:
           'Marks the request handled by the signed-in operator, now, with an optional note; audited as privacy.handled. A request already handled is answered as it is.',
         params: IdParamsSchema,
@@ -79,7 +79,7 @@ export default async function privacyRequestsRoutes(fastify: FastifyInstance) {
       schema: {
         ...adminBase,
         summary: "Close the person's account on a deletion request (audited)",
-        operationId: 'closeAccountOnRequest',
+        operationId: 'completeDeletionRequest',
         description:
           "Closes the account of a deletion request's person as the person's own closing does (subscriptions cancelled at the provider, every session revoked, the 90-day purge), but by the operator: signing in cannot reopen it. The person is mailed the reason; audited as account.close; the request is marked handled. A request of another kind → 409 kind invalid; one answered without closing → 409 status alreadyAnswered. Again on a closed request: the same answer.",
         params: IdParamsSchema,
