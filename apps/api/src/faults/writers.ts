@@ -35,7 +35,9 @@ export function startWriters(baseUrl: string, concurrency: number) {
         const body = JSON.parse(text) as { status?: number; code?: string; message?: string }
         if (!res.headers.get('retry-after') || !body.code || body.status !== res.status) stats.badRefusals.push(text)
       }
-      return res.status === 201
+      // A write that committed while its answer was lost (the database went away between the
+      // commit and storing the answer) is reported as carried out: that is its acknowledgement.
+      return res.status === 201 || (res.status === 409 && text.includes('"idempotencyAnswerLost"'))
     } catch {
       count('network')
       return false
