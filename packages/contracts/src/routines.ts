@@ -255,6 +255,16 @@ export type Assignment = z.infer<typeof AssignmentSchema>
 export const AssignmentListSchema = z.object({ data: z.array(AssignmentSchema) })
 export type AssignmentList = z.infer<typeof AssignmentListSchema>
 
+/** A person the trainer may assign a program to now: a client of theirs (subscription or coaching link). */
+export const AssignableClientSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+})
+export type AssignableClient = z.infer<typeof AssignableClientSchema>
+export const AssignableClientListSchema = z.object({ data: z.array(AssignableClientSchema) })
+export type AssignableClientList = z.infer<typeof AssignableClientListSchema>
+
 // ---- Set logs and sessions ----
 
 export const SetLogInputSchema = z

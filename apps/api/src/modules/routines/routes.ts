@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  AssignableClientListSchema,
   AssignmentInputSchema,
   AssignmentListSchema,
   ClientParamsSchema,
@@ -24,6 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../../plugins/auth.ts'
 import { myTrainer } from './access.ts'
 import { assignProgram, programAssignmentsOf } from './assignments.ts'
+import { assignableClients } from './clients.ts'
 import { createProgram, duplicateProgram, getProgram, listPrograms, updateProgram } from './programs.ts'
 import { clientRecords, clientWorkouts, logSet, markDone, recordList, replyToSession, today } from './workouts.ts'
 
@@ -185,6 +187,23 @@ export default async function routineRoutes(fastify: FastifyInstance) {
       preHandler: trainerOnly,
     },
     async (request) => programAssignmentsOf(app.db, await trainerOf(request), request.params.id),
+  )
+
+  app.get(
+    '/trainer/assignable-clients',
+    {
+      schema: {
+        tags,
+        operationId: 'listAssignableClients',
+        summary: 'The clients I may assign a program to (trainers)',
+        description:
+          'Trainers only. The caller’s clients now (an active or past-due subscription with them, or an active coaching link), each once with user id, name and e-mail, by name: the people `POST /trainer/programs/{id}/assignments` accepts.',
+        security: bearer,
+        response: { 200: AssignableClientListSchema, ...errors },
+      },
+      preHandler: trainerOnly,
+    },
+    async (request) => assignableClients(app.db, await trainerOf(request)),
   )
 
   // ---- A trainer's view of a client ----
