@@ -5,7 +5,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { ADMIN_SETUP_LINK_TTL_HOURS, createPlatformAdmin, UnverifiedEmailError } from '../modules/admin/service.ts'
 import { checkLedger } from '../modules/ledger/check.ts'
-import { movementSourceFor } from '../modules/reconcile/movements.ts'
+import { movementSourceFor } from '../providers/payments/movements.ts'
 import { reconcile } from '../modules/reconcile/service.ts'
 import { purgeClosedAccounts } from '../modules/privacy/purge.ts'
 

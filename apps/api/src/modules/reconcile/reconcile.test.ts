@@ -8,7 +8,8 @@ import { createOffer, eligibleTrainer, sandboxClient } from '../client-billing/t
 import { recordPayment, recordRefund, recordTransfer, accounts } from '../ledger/service.ts'
 import { commands } from '../../cli/commands.ts'
 import type { Config } from '../../config.ts'
-import { sandboxMovements, stripeMovements } from './movements.ts'
+import { sandboxMovements } from '../../providers/payments/sandbox/movements.ts'
+import { stripeMovements } from '../../providers/payments/stripe/movements.ts'
 import { reconcile } from './service.ts'
 
 // Issue 19: `npm run ledger:reconcile` compares the ledger with the provider's own records.

@@ -2,7 +2,7 @@ import type { LedgerReconciliation, LedgerReconciliationDifference } from '@app/
 import { desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { ledgerReconciliations } from '../../db/schema.ts'
-import type { MoneyMovement, MovementRange, MovementSource } from './movements.ts'
+import type { MoneyMovement, MovementRange, MovementSource } from '../../providers/payments/movements.ts'
 
 /** Movements near the range's edges may be booked on the other side of it (a webhook arrives later). */
 const EDGE_MS = 24 * 3600_000

@@ -1,69 +1,7 @@
-import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { brand } from '../../brand.ts'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-
-/**
- * Money the provider moved, as `ledger:reconcile` compares it with the ledger (issue 19).
- * A narrow interface of its own (`listMoneyMovements`), beside the payment provider's, so the
- * provider can be reshaped without touching reconciliation.
- *
- * - charge / refund / dispute: by the provider's id (the ids the ledger stores).
- * - transfer: the net paid out to connected accounts for one charge (transfers minus their
- *   reversals), keyed by the charge id (transfers carry it as `transfer_group`).
- */
-export type MovementKind = 'charge' | 'refund' | 'dispute' | 'transfer'
-
-export interface MoneyMovement {
-  kind: MovementKind
-  /** The provider's id of the charge, refund or dispute; for transfers, the charge they pay out. */
-  id: string
-  amountClp: number
-  at: Date
-}
-
-export interface MovementRange {
-  from: Date
-  to: Date
-}
-
-export interface MovementSource {
-  name: 'sandbox' | 'stripe'
-  /**
-   * Every client-billing money movement the provider made in [from, to). `knownCharges`: the
-   * charge ids the ledger knows (a Stripe account also holds the trainers' platform plans, whose
-   * charges are not client billing).
-   */
-  listMoneyMovements(range: MovementRange, knownCharges: ReadonlySet<string>): AsyncIterable<MoneyMovement>
-  /** Payouts to the platform's bank in the range: reported, not compared (the ledger keeps none). */
-  payouts?(range: MovementRange): Promise<{ count: number; totalClp: number }>
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[])
-
-/**
- * The sandbox's own records: the charges and refunds its pages made (client_payments and
- * client_refunds rows of provider 'sandbox'). It never transfers.
- */
-export function sandboxMovements(db: Db): MovementSource {
-  return {
-    name: 'sandbox',
-    async *listMoneyMovements({ from, to }) {
-      const charges = rowsOf<{ id: string; amount: number; at: Date | string }>(
-        await db.execute(sql`select provider_payment_id as id, amount_clp as amount, paid_at as at from client_payments
-          where provider = 'sandbox' and paid_at >= ${from.toISOString()} and paid_at < ${to.toISOString()}`),
-      )
-      for (const c of charges) yield { kind: 'charge', id: c.id, amountClp: Number(c.amount), at: new Date(c.at) }
-      const refunds = rowsOf<{ id: string; kind: 'refund' | 'dispute'; amount: number; at: Date | string }>(
-        await db.execute(sql`select r.provider_refund_id as id, r.kind, r.amount_clp as amount, r.created_at as at
-          from client_refunds r join client_payments p on p.id = r.payment_id
-          where p.provider = 'sandbox' and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`),
-      )
-      for (const r of refunds) yield { kind: r.kind, id: r.id, amountClp: Number(r.amount), at: new Date(r.at) }
-    },
-  }
-}
+import { brand } from '../../../brand.ts'
+import type { Config } from '../../../config.ts'
+import type { MovementSource } from '../movement-types.ts'
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null))
@@ -131,15 +69,4 @@ export function stripeMovements(config: Config, connectedAccounts: () => Promise
       return { count, totalClp }
     },
   }
-}
-
-/** The movement source of the configured provider (the same choice as plugins/payments.ts). */
-export function movementSourceFor(config: Config, db: Db): MovementSource {
-  if (!config.STRIPE_SECRET_KEY) return sandboxMovements(db)
-  return stripeMovements(config, async () =>
-    rowsOf<{ account: string }>(
-      await db.execute(sql`select distinct provider_account_id as account from client_subscriptions
-        where provider = 'stripe' and provider_account_id is not null order by 1`),
-    ).map((r) => r.account),
-  )
 }
