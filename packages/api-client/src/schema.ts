@@ -17994,6 +17994,11 @@ export interface operations {
               week: number
             }[]
             date: string
+            next: {
+              date: string
+              programTitle: string
+              title: string
+            } | null
           }
         }
       }

@@ -398,10 +398,21 @@ export const WorkoutSessionSchema = z.object({
 })
 export type WorkoutSession = z.infer<typeof WorkoutSessionSchema>
 
+/** A training day still to come, for the rest-day screen. */
+export const NextSessionSchema = z.object({
+  /** The Santiago day it falls on. */
+  date: z.string(),
+  title: z.string(),
+  programTitle: z.string(),
+})
+export type NextSession = z.infer<typeof NextSessionSchema>
+
 export const TodaySchema = z.object({
   /** Today in America/Santiago. */
   date: z.string(),
   data: z.array(WorkoutSessionSchema),
+  /** The first training day after today of the caller's current assignments (one starting later included); null when none is left. */
+  next: NextSessionSchema.nullable(),
 })
 export type Today = z.infer<typeof TodaySchema>
 

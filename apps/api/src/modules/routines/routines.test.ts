@@ -310,8 +310,18 @@ describe('who may do what', () => {
     expect((await call(ctx.app, 'GET', `/api/v1/trainer/programs/${program.id}`, { token: trainer.token })).json().activeAssignments).toBe(
       3,
     )
-    // Nothing today yet: the program starts in two days.
-    expect((await call(ctx.app, 'GET', '/api/v1/client/today', { token: linked.token })).json()).toEqual({ date: dayFromNow(0), data: [] })
+    // Nothing today yet: the program starts in two days, and "Hoy" names that first day.
+    expect((await call(ctx.app, 'GET', '/api/v1/client/today', { token: linked.token })).json()).toEqual({
+      date: dayFromNow(0),
+      data: [],
+      next: { date: dayFromNow(2), title: 'Tren inferior', programTitle: 'Plan' },
+    })
+    // Someone with no program: no session, nothing next.
+    expect((await call(ctx.app, 'GET', '/api/v1/client/today', { token: cancelled.token })).json()).toEqual({
+      date: dayFromNow(0),
+      data: [],
+      next: null,
+    })
   })
 })
 
@@ -345,6 +355,8 @@ describe('the client’s day', () => {
     const today = await call(ctx.app, 'GET', '/api/v1/client/today', { token: client.token })
     expect(today.statusCode, today.body).toBe(200)
     expect(today.json().date).toBe(dayFromNow(0))
+    // Week 2 day 3 comes next (day 1 of week 2 is today).
+    expect(today.json().next).toEqual({ date: dayFromNow(2), title: 'Tren superior', programTitle: 'Fuerza' })
     const [session] = today.json().data
     expect(session).toMatchObject({
       assignmentId: assignment.id,

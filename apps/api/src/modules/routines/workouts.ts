@@ -1,6 +1,7 @@
 import type {
   ClientWorkoutList,
   ExerciseRef,
+  NextSession,
   ProgramContent,
   ProgramDay,
   ProgramItem,
@@ -13,7 +14,7 @@ import type {
   Today,
   WorkoutSession,
 } from '@app/contracts'
-import { and, asc, desc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { Tx } from '../../db/client.ts'
@@ -201,6 +202,26 @@ async function lastTimes(db: Tx, clientUserId: string, exerciseIds: string[], ex
   return result
 }
 
+/** The first training day after `date` of the assignments (a program that starts later included), or null. */
+function nextSession(
+  assigned: { assignment: typeof programAssignments.$inferSelect; content: unknown; title: string }[],
+  date: string,
+): NextSession | null {
+  let best: NextSession | null = null
+  for (const a of assigned) {
+    const content = a.content as ProgramContent
+    const from = Math.max(dayDiff(a.assignment.startDate, date) + 1, 0)
+    for (let offset = from; offset < content.weeks.length * 7; offset++) {
+      const programDay = dayOf(content, Math.floor(offset / 7) + 1, (offset % 7) + 1)
+      if (!programDay) continue
+      const on = addDays(a.assignment.startDate, offset)
+      if (!best || on < best.date) best = { date: on, title: programDay.title, programTitle: a.title }
+      break
+    }
+  }
+  return best
+}
+
 /**
  * Today's training days (America/Santiago) of the client's current assignments, each exercise with
  * the sets logged today and the figures of the last time. A rest day is not listed.
@@ -220,16 +241,18 @@ export async function today(db: Tx, user: AuthUser, now = new Date()): Promise<T
     .innerJoin(programVersions, eq(programVersions.id, programAssignments.versionId))
     .innerJoin(programs, eq(programs.id, programAssignments.programId))
     .innerJoin(trainers, eq(trainers.id, programAssignments.trainerId))
-    .where(and(eq(programAssignments.clientUserId, user.id), isNull(programAssignments.endedAt), lte(programAssignments.startDate, date)))
+    .where(and(eq(programAssignments.clientUserId, user.id), isNull(programAssignments.endedAt)))
     .orderBy(asc(programAssignments.createdAt))
-  const due = assigned.flatMap((a) => {
+  const next = nextSession(assigned, date)
+  const started = assigned.filter((a) => a.assignment.startDate <= date)
+  const due = started.flatMap((a) => {
     const offset = dayDiff(a.assignment.startDate, date)
     const week = Math.floor(offset / 7) + 1
     const day = (offset % 7) + 1
     const programDay = dayOf(a.content as ProgramContent, week, day)
     return programDay ? [{ ...a, week, day, programDay }] : []
   })
-  if (!due.length) return { date, data: [] }
+  if (!due.length) return { date, data: [], next }
   const sessions = await db
     .select()
     .from(workoutSessions)
@@ -252,6 +275,7 @@ export async function today(db: Tx, user: AuthUser, now = new Date()): Promise<T
   const [refs, last] = await Promise.all([exerciseRefs(db, exerciseIds), lastTimes(db, user.id, exerciseIds, sessionIds)])
   return {
     date,
+    next,
     data: due.map((d): WorkoutSession => {
       const session = sessionOf.get(`${d.assignment.id}/${d.week}/${d.day}`)
       return {
