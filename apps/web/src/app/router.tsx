@@ -12,6 +12,7 @@ import { loadInvitationPage, loadInvitationPaidPage, loadMySubscriptionsPage } f
 import { loadTrainerProfilePage, loadTrainerSearchPage } from '@/features/trainer-profile'
 import * as booking from '@/features/booking'
 import * as routines from '@/features/routines'
+import * as programBuilder from '@/features/program-builder'
 import { loadBusinessDashboard, loadTrainerDashboard } from './routes/dashboards'
 import {
   loadCheckoutPages,
@@ -119,8 +120,22 @@ export const routes: RouteObject[] = [
           'trainer-profile',
           'booking',
           'routines',
+          'program-builder',
           'errors',
         ]),
+      },
+      // The program builder (issue 25): the trainer's programs, templates and assignments, in their language.
+      {
+        path: '/dashboard/programas',
+        ...translatedPage(programBuilder.loadProgramsPage, 'ProgramsPage', 'es', ['program-builder', 'errors']),
+      },
+      {
+        path: '/dashboard/programas/nuevo',
+        ...translatedPage(programBuilder.loadProgramBuilderPage, 'ProgramBuilderPage', 'es', ['program-builder', 'errors']),
+      },
+      {
+        path: '/dashboard/programas/:id',
+        ...translatedPage(programBuilder.loadProgramBuilderPage, 'ProgramBuilderPage', 'es', ['program-builder', 'errors']),
       },
       // Client billing: the client's Spanish pages (issue 12)
       { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },

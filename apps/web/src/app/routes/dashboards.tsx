@@ -4,19 +4,22 @@ import { loadTrainerDashboardPage } from '@/features/trainer-dashboard'
 import { loadTrainerBooking } from '@/features/booking'
 import { loadProfileEditor } from '@/features/trainer-profile'
 import { loadExerciseLibrary } from '@/features/routines'
+import { loadProgramsCard } from '@/features/program-builder'
 
 // The dashboards with client billing mounted (issue 12): features do not import each other, so
 // the route composes them; each dashboard takes the section as a slot.
 
 export async function loadTrainerDashboard() {
-  const [{ TrainerDashboardPage }, { TrainerBilling }, { ProfileEditor }, { TrainerBooking }, { ExerciseLibrary }] = await Promise.all([
-    loadTrainerDashboardPage(),
-    loadTrainerBilling(),
-    loadProfileEditor(),
-    loadTrainerBooking(),
-    loadExerciseLibrary(),
-  ])
-  // Issue 21: the public profile and bookings sit after client billing in the same slot; issue 25: the exercise library.
+  const [{ TrainerDashboardPage }, { TrainerBilling }, { ProfileEditor }, { TrainerBooking }, { ExerciseLibrary }, { ProgramsCard }] =
+    await Promise.all([
+      loadTrainerDashboardPage(),
+      loadTrainerBilling(),
+      loadProfileEditor(),
+      loadTrainerBooking(),
+      loadExerciseLibrary(),
+      loadProgramsCard(),
+    ])
+  // Issue 21: the public profile and bookings sit after client billing in the same slot; issue 25: the programs card and the exercise library.
   return {
     TrainerDashboard: () => (
       <TrainerDashboardPage
@@ -25,6 +28,7 @@ export async function loadTrainerDashboard() {
             <TrainerBilling />
             <ProfileEditor />
             <TrainerBooking />
+            <ProgramsCard />
             <ExerciseLibrary />
           </>
         }
