@@ -185,4 +185,22 @@ describe(`migrations on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(rows.find((r) => r.slug === 'sentadilla-bulgara')!.cues_en).toContain('Go straight down, like an elevator')
     },
   )
+  it('a gym split stored as fractions by the previous release is in basis points after 0017, exactly', { timeout: 120_000 }, async () => {
+    const upTo = journal.entries.findIndex((e) => e.tag === '0017_commission_bps')
+    const previous = await emptyDatabaseMigratedWith(olderMigrations(journal.entries.length - upTo))
+    const owner = await previous.db.execute(sql`insert into users (email, password_hash, first_name, last_name, role)
+      values ('owner@example.cl', 'x', 'Ana', 'Soto', 'gym_owner') returning id`)
+    const ownerId = (owner.rows[0] as { id: string }).id
+    await previous.db.execute(sql`insert into businesses (owner_id, name, address, commission_trainer, commission_gym, commission_platform)
+      values (${ownerId}, 'Gimnasio', 'Av. Uno 1', '0.555', '0.395', '0.050')`)
+    const upgraded = await previous.reopen()
+    const [row] = (
+      await upgraded.db.execute(
+        sql`select commission_trainer_bps as trainer, commission_gym_bps as gym, commission_platform_bps as platform from businesses`,
+      )
+    ).rows as { trainer: number; gym: number; platform: number }[]
+    expect(row).toEqual({ trainer: 5550, gym: 3950, platform: 500 })
+    // The database refuses a split that does not add up to 100 %.
+    await expect(upgraded.db.execute(sql`update businesses set commission_gym_bps = 4000`)).rejects.toThrow()
+  })
 })

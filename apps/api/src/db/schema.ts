@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -140,9 +140,10 @@ export const businesses = pgTable('businesses', {
    */
   centralBillingApprovedAt: timestamp('central_billing_approved_at', { withTimezone: true }),
   paymentAccountId: text('payment_account_id'),
-  commissionTrainer: numeric('commission_trainer', { precision: 4, scale: 3 }).notNull().default('0.600'),
-  commissionGym: numeric('commission_gym', { precision: 4, scale: 3 }).notNull().default('0.350'),
-  commissionPlatform: numeric('commission_platform', { precision: 4, scale: 3 }).notNull().default('0.050'),
+  /** The gym's split in basis points (6000 = 60 %), summing to 10 000 (migration 0017, docs/glossary.md). */
+  commissionTrainerBps: integer('commission_trainer_bps').notNull().default(6000),
+  commissionGymBps: integer('commission_gym_bps').notNull().default(3500),
+  commissionPlatformBps: integer('commission_platform_bps').notNull().default(500),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -660,3 +661,9 @@ export * from './schema/privacy.ts'
 export * from './schema/ledger-ops.ts'
 // eslint-disable-next-line import/no-cycle
 export * from './schema/routines.ts'
+// eslint-disable-next-line import/no-cycle
+export * from './schema/payout-links.ts'
+// eslint-disable-next-line import/no-cycle
+export * from './schema/progress.ts'
+// eslint-disable-next-line import/no-cycle
+export * from './schema/data-exports.ts'

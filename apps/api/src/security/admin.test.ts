@@ -120,7 +120,7 @@ describe('PATCH /admin/businesses/{id}', () => {
     })
     // The owner sees the new plan (and its trainer limit applies: trainers/service.ts reads it).
     const [row] = await ctx.app.db.select().from(businesses).where(eq(businesses.id, owner.business.id))
-    expect(row).toMatchObject({ subscriptionPlan: 'enterprise', commissionTrainer: '0.550', commissionGym: '0.400' })
+    expect(row).toMatchObject({ subscriptionPlan: 'enterprise', commissionTrainerBps: 5500, commissionGymBps: 4000 })
   })
 
   it('refuses a split that does not sum to 1, a missing reason, nothing to change, unknown fields and an unknown business', async () => {

@@ -57,9 +57,9 @@ describe('business registration: the server decides plan and split', () => {
       subscriptionPlan: 'business',
       centralBilling: true,
       paymentAccountId: null,
-      commissionTrainer: '0.600',
-      commissionGym: '0.350',
-      commissionPlatform: '0.050',
+      commissionTrainerBps: 6000,
+      commissionGymBps: 3500,
+      commissionPlatformBps: 500,
     })
   })
 

@@ -12,7 +12,8 @@ import type { Db, Tx } from '../../db/client.ts'
 import { auditLog, businesses, gyms, trainers, users } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
-import { toBusiness } from '../business/service.ts'
+import { ratesOf, toBusiness } from '../business/service.ts'
+import { ratesToBps } from '../ledger/split.ts'
 import type { Operator } from './actor.ts'
 import { toAuditEntry, withRefs } from './audit-log.ts'
 import { containsPattern } from './cursor.ts'
@@ -90,7 +91,7 @@ export async function getBusiness(db: Db, id: string): Promise<AdminBusinessDeta
 /** What an audit row keeps of a business: the fields an admin may change. */
 const auditedFields = (row: BusinessRow) => ({
   subscriptionPlan: row.subscriptionPlan,
-  commissionRates: { trainer: Number(row.commissionTrainer), gym: Number(row.commissionGym), platform: Number(row.commissionPlatform) },
+  commissionRates: ratesOf(row),
 })
 
 /**
@@ -101,16 +102,16 @@ export async function updateBusiness(db: Db, by: Operator, id: string, input: Ad
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(businesses).where(eq(businesses.id, id)).limit(1).for('update')
     if (!before) throw notFound('Business not found')
-    const rates = input.commissionRates
+    const rates = input.commissionRates && ratesToBps(input.commissionRates)
     const [after] = await tx
       .update(businesses)
       .set({
         ...(input.subscriptionPlan ? { subscriptionPlan: input.subscriptionPlan } : {}),
         ...(rates
           ? {
-              commissionTrainer: rates.trainer.toFixed(3),
-              commissionGym: rates.gym.toFixed(3),
-              commissionPlatform: rates.platform.toFixed(3),
+              commissionTrainerBps: rates.trainer,
+              commissionGymBps: rates.gym,
+              commissionPlatformBps: rates.platform,
             }
           : {}),
       })

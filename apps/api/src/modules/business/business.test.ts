@@ -74,9 +74,9 @@ describe('POST /auth/business/register', () => {
       centralBilling: true,
       phone: null,
       website: null,
-      commissionTrainer: '0.600',
-      commissionGym: '0.350',
-      commissionPlatform: '0.050',
+      commissionTrainerBps: 6000,
+      commissionGymBps: 3500,
+      commissionPlatformBps: 500,
     })
   })
 

@@ -7,9 +7,17 @@ import { businesses } from '../../db/schema.ts'
 import { unprocessable } from '../../errors.ts'
 import { startSession } from '../auth/sessions.ts'
 import { sendVerificationCode } from '../email-verification/service.ts'
+import { bpsToRate, ratesToBps } from '../ledger/split.ts'
 import { findUserByEmail, insertUser, toUser } from '../users/service.ts'
 
 type BusinessRow = typeof businesses.$inferSelect
+
+/** The stored split (basis points) as the API's fractions (spec §3: 0.6 / 0.35 / 0.05). */
+export const ratesOf = (row: BusinessRow) => ({
+  trainer: bpsToRate(row.commissionTrainerBps),
+  gym: bpsToRate(row.commissionGymBps),
+  platform: bpsToRate(row.commissionPlatformBps),
+})
 
 export function toBusiness(row: BusinessRow): Business {
   return {
@@ -22,11 +30,7 @@ export function toBusiness(row: BusinessRow): Business {
     centralBilling: {
       enabled: row.centralBilling,
       paymentAccountId: row.paymentAccountId,
-      commissionRates: {
-        trainer: Number(row.commissionTrainer),
-        gym: Number(row.commissionGym),
-        platform: Number(row.commissionPlatform),
-      },
+      commissionRates: ratesOf(row),
     },
   }
 }
@@ -45,7 +49,7 @@ const emailTaken = () => unprocessable({ email: 'emailAlreadyExists' }, 'This e-
  */
 export async function registerBusiness(app: FastifyInstance, input: BusinessRegister): Promise<BusinessRegisterResponse> {
   if (await findUserByEmail(app.db, input.email)) throw emailTaken()
-  const rates = DEFAULT_COMMISSION_RATES
+  const rates = ratesToBps(DEFAULT_COMMISSION_RATES)
   const registered = await app.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
       email: input.email,
@@ -68,9 +72,9 @@ export async function registerBusiness(app: FastifyInstance, input: BusinessRegi
         subscriptionPlan: 'business',
         centralBilling: true,
         paymentAccountId: null,
-        commissionTrainer: rates.trainer.toFixed(3),
-        commissionGym: rates.gym.toFixed(3),
-        commissionPlatform: rates.platform.toFixed(3),
+        commissionTrainerBps: rates.trainer,
+        commissionGymBps: rates.gym,
+        commissionPlatformBps: rates.platform,
       })
       .returning()
     const pair = await startSession(tx, app.tokens, user, app.config.REFRESH_TOKEN_TTL)

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
 import { latestSubscription } from '../billing/service.ts'
 import { normalizeEmail } from '../users/service.ts'
-import { INDEPENDENT_RATES, rateToBps, type RatesBps } from '../ledger/split.ts'
+import { INDEPENDENT_RATES, type RatesBps } from '../ledger/split.ts'
 import { centralBillingOf } from '../central-billing/policy.ts'
 
 type TrainerRow = typeof trainers.$inferSelect
@@ -61,9 +61,9 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
   let rates: RatesBps
   if (central) {
     rates = {
-      trainer: rateToBps(central.business.commissionTrainer),
-      gym: rateToBps(central.business.commissionGym),
-      platform: rateToBps(central.business.commissionPlatform),
+      trainer: central.business.commissionTrainerBps,
+      gym: central.business.commissionGymBps,
+      platform: central.business.commissionPlatformBps,
     }
     limit = await planLimit('pro')
   } else {

@@ -63,13 +63,23 @@ export function reversalShares(shares: Shares, refundedBefore: number, refundedA
   return { trainer: after.trainer - before.trainer, gym: after.gym - before.gym, platform: after.platform - before.platform }
 }
 
-/** A stored decimal rate ('0.600') in basis points (6000), without floating point. */
+/** A rate as the API writes it (0.6, '0.600') in basis points (6000), without floating point. */
 export function rateToBps(rate: string | number): number {
   const text = typeof rate === 'number' ? rate.toFixed(4) : rate.trim()
   const match = /^(\d+)(?:\.(\d{0,4}))?\d*$/.exec(text)
   if (!match) throw new RangeError(`not a rate: ${rate}`)
   return Number(match[1]) * BPS + Number((match[2] ?? '').padEnd(4, '0'))
 }
+
+/** Basis points (6000) as the API's rate (0.6): the spec's `commissionRates` fields are fractions. */
+export const bpsToRate = (bps: number): number => bps / BPS
+
+/** Rates as the API writes them ({ trainer: 0.6, … }) in basis points. */
+export const ratesToBps = (rates: { trainer: number; gym: number; platform: number }): RatesBps => ({
+  trainer: rateToBps(rates.trainer),
+  gym: rateToBps(rates.gym),
+  platform: rateToBps(rates.platform),
+})
 
 /** The independent trainer's split (spec §9): trainer 95 %, platform 5 %. */
 export const INDEPENDENT_RATES: RatesBps = { trainer: 9_500, gym: 0, platform: 500 }
