@@ -40,7 +40,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'bench/results/**',
       '.tsbuild/**',
-      '**/.test-build/**',
+      '**/.test-build*/**',
     ],
   },
   js.configs.recommended,

@@ -53,27 +53,66 @@ step() {
   return "$status"
 }
 
-# both() A B: two single-threaded checks at once on the two cores; fails when either fails (each
-# prints its own output; one runs with its output buffered so the two do not interleave).
-both() {
-  local out status_a=0 status_b=0
-  out=$(mktemp)
-  bash -c "$2" >"$out" 2>&1 &
-  local pid=$!
-  bash -c "$1" || status_a=$?
-  wait "$pid" || status_b=$?
-  cat "$out"
-  rm -f "$out"
-  [ "$status_a" = 0 ] && [ "$status_b" = 0 ]
+# together NAME COMMAND [NAME COMMAND]…: the steps at once, sharing the two cores (decision 212).
+# Each step's output is kept aside and printed whole when it ends, so that outputs never
+# interleave; each is timed on its own (wall, and the CPU of its own processes). Fails when any fails.
+together() {
+  local dir i=0 n pid status=0
+  dir=$(mktemp -d)
+  local -a tnames=() pids=()
+  while [ $# -gt 0 ]; do
+    tnames+=("$1")
+    (
+      start=$(date +%s.%N)
+      rc=0
+      bash -c "$2" >"$dir/$i.log" 2>&1 || rc=$?
+      times >"$dir/$i.times"
+      cpu=$(awk 'NR == 2 { n = split($0, t, /[ms ]+/); s = 0; for (i = 1; i < n; i += 2) s += t[i] * 60 + t[i + 1]; print s }' "$dir/$i.times")
+      echo "$(since "$start") $cpu $rc" >"$dir/$i.result"
+    ) &
+    pids+=("$!")
+    echo "== ${tnames[-1]}: started"
+    i=$((i + 1))
+    shift 2
+  done
+  local -A done_=()
+  for _ in "${pids[@]}"; do
+    wait -n 2>/dev/null || true
+    for n in "${!pids[@]}"; do
+      [ -n "${done_[$n]:-}" ] && continue
+      [ -f "$dir/$n.result" ] || continue
+      done_[$n]=1
+      local wall cpu rc
+      read -r wall cpu rc <"$dir/$n.result"
+      echo
+      echo "== ${tnames[$n]}"
+      cat "$dir/$n.log"
+      names+=("${tnames[$n]}")
+      walls+=("$wall")
+      cpus+=("$cpu")
+      results+=("$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")
+      echo "== ${tnames[$n]}: $wall s, $cpu CPU-s, ${results[-1]}"
+      [ "$rc" = 0 ] || status=1
+    done
+  done
+  rm -rf "$dir"
+  return "$status"
 }
 
-step 'typecheck + lint' both 'npm run typecheck' 'npm run lint'
+# Two stages of checks at once (decision 212): what the tests need built, then every suite.
+# The build must end before the suites start (spawned servers and E2E serve apps/web/dist).
+together \
+  'typecheck' 'npm run typecheck' \
+  'lint' 'npm run lint' \
+  'web unit tests' 'npm run test -w apps/web' \
+  'build' 'npm run build'
 # The API suite once per database, each on one of the two supported Nodes (decision 123): PGlite,
-# the default a new user runs, on Node 24 LTS; PostgreSQL on the machine's Node.
-step 'API tests: unit + PGlite (Node 24)' npm run test:api:node24
-step 'API tests: PostgreSQL (Node 20)' npm run test:postgres -w apps/api
-step 'web unit tests + build' both 'npm run test -w apps/web' 'npm run build'
-step 'E2E' npm run e2e -w apps/web
+# the default a new user runs, on Node 24 LTS; PostgreSQL on the machine's Node. E2E beside them:
+# it mostly waits on the browser and the server, so the three fill the two cores.
+together \
+  'E2E' 'npm run e2e -w apps/web' \
+  'API tests: unit + PGlite (Node 24)' 'npm run test:api:node24' \
+  'API tests: PostgreSQL (Node 20)' 'npm run test:postgres -w apps/api'
 # API contract (issue 28; docs/api.md): the document lints clean, no unacknowledged breaking change
 # against the merge-base with main.
 step 'API contract lint' npm run lint:api

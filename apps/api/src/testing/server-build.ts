@@ -1,16 +1,14 @@
 // The server, the cluster and the commands bundled once per test run, as `npm run build` makes
-// dist/ (tsup.config.ts), into .test-build/: each process a test starts then loads one file
+// dist/ (tsup.config.ts), into .test-build-<pid>/: each process a test starts then loads one file
 // instead of compiling ~200 TypeScript modules through tsx, ~2.5 CPU-seconds less (decision 100).
-import { existsSync, renameSync, rmSync } from 'node:fs'
+// One directory per run: CI runs the PGlite and the PostgreSQL suites at once (decision 212).
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url))
-// At dist/'s depth below apps/api, so that the bundle finds drizzle/ and ../web/dist as dist/ does.
-const buildDir = join(apiDir, '.test-build')
-
-/** Set by globalSetup once .test-build/ matches the sources: an older build is never used. */
-export const BUILD_READY_ENV = 'TEST_BUILD_READY'
+/** Set by globalSetup to this run's bundle directory once it matches the sources: an older build is never used. */
+export const BUILD_READY_ENV = 'TEST_BUILD_DIR'
 
 export type Entry = 'server' | 'supervisor' | 'cluster' | 'cli/backup' | 'admin-create'
 const sources: Record<Entry, string> = {
@@ -21,19 +19,26 @@ const sources: Record<Entry, string> = {
   'admin-create': 'src/cli/admin-create.ts',
 }
 
-/** Builds .test-build/ from the sources as they are now (vitest globalSetup; about 2 CPU-seconds). */
-export async function buildForTests() {
+/**
+ * Builds this run's bundles from the sources as they are now (vitest globalSetup; about 2
+ * CPU-seconds) and answers their directory: at dist/'s depth below apps/api, so that a bundle
+ * finds drizzle/ and ../web/dist as dist/ does.
+ */
+export async function buildForTests(): Promise<string> {
   const { build } = await import('tsup')
   const config = (await import('../../tsup.config.ts')).default as Parameters<typeof build>[0]
-  const building = `${buildDir}.${process.pid}`
-  await build({ ...config, config: false, entry: sources, outDir: building, sourcemap: false, silent: true })
-  rmSync(buildDir, { recursive: true, force: true })
-  renameSync(building, buildDir)
+  const dir = join(apiDir, `.test-build-${process.pid}`)
+  await build({ ...config, config: false, entry: sources, outDir: dir, sourcemap: false, silent: true })
+  return dir
 }
+
+/** Removes a run's bundles (globalSetup's teardown). */
+export const removeTestBuild = (dir: string) => rmSync(dir, { recursive: true, force: true })
 
 /** `node` arguments that run `entry`: its bundle when built this run, else its source through tsx. */
 export function nodeArgs(entry: Entry): string[] {
-  const bundle = join(buildDir, `${entry}.js`)
-  if (process.env[BUILD_READY_ENV] && existsSync(bundle)) return [bundle]
+  const dir = process.env[BUILD_READY_ENV]
+  const bundle = dir && join(dir, `${entry}.js`)
+  if (bundle && existsSync(bundle)) return [bundle]
   return ['--import', 'tsx', join(apiDir, sources[entry])]
 }
