@@ -10,6 +10,12 @@
 //     bench/results/pages-<time>.json (+ pages-latest.json, <page>-latest.lhr.json of the median run).
 // Options: --build (run `npm run build` first), --runs N, --pages /,/precios (default: all listed
 //   below; --path /x is one page), --url http://host:port (measure a server that is already running)
+//  5. first-input delay per page (issue 21, decision 205; bench/lib/first-input.mjs): CPU slowed 4×,
+//     Fast 3G; the first key in the page's first field (or the first tap on its first button) as soon
+//     as it shows, until a visible reaction; p50/max of --first-input-runs (default 5) per page,
+//     target ≤ 300 ms. The server-rendered trainer search (/entrenadores) is measured here too.
+//     --first-input-only skips Lighthouse; --no-first-input skips this step; --without-early-script
+//     measures the pages without their inline public/early-clicks.js (the comparison in decision 205).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -19,6 +25,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { createRequire } from 'node:module'
 import { freePort, option as cliOption } from './lib/cli.mjs'
+import { FIRST_INPUT_TARGET_MS, measureFirstInput, printFirstInput } from './lib/first-input.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // Lighthouse, chrome-launcher and playwright-core are devDependencies of apps/web.
@@ -32,10 +39,16 @@ const runs = Number(option('runs', 3))
 const allPages = ['/', '/precios', '/privacidad', '/terminos', '/business/login', '/business/registro', '/auth/login', '/auth/register']
 const pages = (option('pages', undefined) ?? option('path', undefined))?.split(',').filter(Boolean) ?? allPages
 const externalUrl = option('url', undefined)
+const firstInputOnly = args.includes('--first-input-only')
+const withoutEarlyScript = args.includes('--without-early-script')
+const firstInputRuns = args.includes('--no-first-input') ? 0 : Number(option('first-input-runs', 5))
+// The trainer pages are rendered by the API per request (decision 143): no Lighthouse here, but the
+// first input is measured on the search page (a trainer's page needs a published trainer).
+const firstInputPages = [...pages, ...((option('pages', undefined) ?? option('path', undefined)) ? [] : ['/entrenadores'])]
 
 const targets = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2000, cls: 0.02, initialJsGzipKb: 120 }
 
-async function waitForHealth(url, server, timeoutMs = 30_000) {
+async function waitForHealth(url, server, timeoutMs = 120_000) {
   const start = Date.now()
   while (Date.now() - start < timeoutMs) {
     if (server && server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`)
@@ -256,12 +269,56 @@ try {
   const { chromium } = requireWeb('playwright-core')
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
   const results = []
+  const firstInput = []
   try {
-    for (const path of pages) results.push(await measurePage(browser, baseUrl, path))
+    if (!firstInputOnly) for (const path of pages) results.push(await measurePage(browser, baseUrl, path))
+    if (firstInputRuns > 0) {
+      const firstInputLoadBefore = load()
+      for (const path of firstInputPages)
+        firstInput.push(...(await measureFirstInput(browser, baseUrl, path, { runs: firstInputRuns, load, withoutEarlyScript })))
+      const firstInputReport = {
+        measuredAt,
+        baseUrl,
+        chromium: chromePath,
+        cpuSlowdown: 4,
+        network: 'Fast 3G (562.5 ms, 1.44 Mbps down, 675 kbps up)',
+        runsPerScenario: firstInputRuns,
+        withoutEarlyScript,
+        targetMs: FIRST_INPUT_TARGET_MS,
+        loadAverage: { before: firstInputLoadBefore, after: load() },
+        pages: firstInput,
+      }
+      const stamp = measuredAt.replace(/[:.]/g, '-')
+      writeFileSync(join(outDir, `first-input-${stamp}.json`), JSON.stringify(firstInputReport, null, 2))
+      if (!withoutEarlyScript) writeFileSync(join(outDir, 'first-input-latest.json'), JSON.stringify(firstInputReport, null, 2))
+    }
   } finally {
     await browser.close()
   }
   const loadAfter = load()
+  if (firstInput.length > 0) {
+    console.log(
+      `\nFirst input (CPU 4×, Fast 3G): key or tap as soon as the field or button shows → visible reaction, ${firstInputRuns} runs; target ≤ ${FIRST_INPUT_TARGET_MS} ms (✗ = missed); load average ${loadBefore} → ${loadAfter}`,
+    )
+    printFirstInput(firstInput)
+    console.log('Results: bench/results/first-input-latest.json')
+    if (firstInput.some((r) => !r.ok)) exitCode = 1
+  }
+  if (!firstInputOnly) reportPages(results, measuredAt, loadBefore, loadAfter)
+} catch (err) {
+  console.error(err)
+  exitCode = 1
+} finally {
+  if (server) {
+    server.kill('SIGTERM')
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(exitCode)
+
+/** The Lighthouse table and bench/results/pages-*.json. */
+function reportPages(results, measuredAt, loadBefore, loadAfter) {
   const report = {
     measuredAt,
     baseUrl,
@@ -308,14 +365,4 @@ try {
   const missed = results.filter((r) => Object.values(r.checks).includes(false)).map((r) => r.page)
   console.log(missed.length ? `\nMissed targets on: ${missed.join(', ')}` : '\nEvery page meets every target.')
   console.log('Results: bench/results/pages-latest.json')
-} catch (err) {
-  console.error(err)
-  exitCode = 1
-} finally {
-  if (server) {
-    server.kill('SIGTERM')
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
-  }
-  rmSync(dataDir, { recursive: true, force: true })
 }
-process.exit(exitCode)

@@ -50,13 +50,19 @@ export const OtpVerifiedSchema = z
   })
 export type OtpVerified = z.infer<typeof OtpVerifiedSchema>
 
-/** Trainer sign-up password: 8+ characters with lower case, upper case, a digit and a symbol (spec §5). */
+/** One password rule as one regular expression (no flags): `new RegExp(pattern.source)` checks the same. */
+const rule = <K extends string>(key: K, pattern: RegExp) => ({ key, pattern, test: (p: string) => pattern.test(p) })
+/**
+ * Trainer sign-up password: 8+ characters with lower case, upper case, a digit and a symbol (spec §5).
+ * Each rule is a pattern so the web's prerendered sign-up page can check it before its app has
+ * started: the source is in the checklist's markup (decision 205).
+ */
 export const PASSWORD_RULES = [
-  { key: 'length', test: (p: string) => p.length >= SIGNUP_PASSWORD_MIN },
-  { key: 'lower', test: (p: string) => /[a-z]/.test(p) },
-  { key: 'upper', test: (p: string) => /[A-Z]/.test(p) },
-  { key: 'digit', test: (p: string) => /\d/.test(p) },
-  { key: 'symbol', test: (p: string) => /[^A-Za-z0-9\s]/.test(p) },
+  rule('length', new RegExp(`^[\\s\\S]{${SIGNUP_PASSWORD_MIN},}$`)),
+  rule('lower', /[a-z]/),
+  rule('upper', /[A-Z]/),
+  rule('digit', /\d/),
+  rule('symbol', /[^A-Za-z0-9\s]/),
 ] as const
 export type PasswordRule = (typeof PASSWORD_RULES)[number]['key']
 export const isStrongPassword = (p: string) => PASSWORD_RULES.every((r) => r.test(p))
