@@ -16,8 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-// eslint-disable-next-line import/no-cycle -- lazy references only; schema.ts re-exports this file
-import { trainers, users } from '../schema.ts'
+import { trainers, users } from './core.ts'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()

@@ -1,10 +1,9 @@
-// Issue 25: exercise library, programs (immutable versions), assignments, workout logs, body
-// measurements with consent, and coaching links for clients who pay outside the platform
+// Issue 25: exercise library, programs (immutable versions), assignments, workout logs and
+// coaching links for clients who pay outside the platform
 // (migration 0012_routines; docs/routines.md, decisions 130–139).
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-// eslint-disable-next-line import/no-cycle -- the barrel and its part (db/schema.ts)
-import { gyms, trainers, users } from '../schema.ts'
+import { gyms, trainers, users } from './core.ts'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -186,36 +185,7 @@ export const setLogs = pgTable(
   ],
 )
 
-/** Body weight and measurements (sensitive health data: consent first, Ley 21.719). */
-export const bodyMeasurements = pgTable(
-  'body_measurements',
-  {
-    id: id(),
-    clientUserId: uuid('client_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    measuredOn: date('measured_on').notNull(),
-    weightKg: numeric('weight_kg', { precision: 5, scale: 2 }),
-    waistCm: numeric('waist_cm', { precision: 5, scale: 1 }),
-    hipCm: numeric('hip_cm', { precision: 5, scale: 1 }),
-    chestCm: numeric('chest_cm', { precision: 5, scale: 1 }),
-    armCm: numeric('arm_cm', { precision: 5, scale: 1 }),
-    thighCm: numeric('thigh_cm', { precision: 5, scale: 1 }),
-    bodyFatPct: numeric('body_fat_pct', { precision: 4, scale: 1 }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('body_measurements_client_idx').on(t.clientUserId, t.measuredOn)],
-)
-
-/** The client's explicit consent to store body and health data; withdrawn consent stops new entries. */
-export const healthConsents = pgTable('health_consents', {
-  clientUserId: uuid('client_user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
-  textVersion: text('text_version').notNull(),
-  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
-})
+// Body measurements and the health-data consent moved to schema/progress.ts (migration 0016, decision 209).
 
 /** A trainer coaching a client who pays outside the platform (counts in the plan's client limit). */
 export const coachingLinks = pgTable(
