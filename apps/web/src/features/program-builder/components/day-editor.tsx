@@ -115,7 +115,7 @@ function SortableItem({
           </p>
         ) : null}
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+      <div className="flex shrink-0 items-center gap-1">
         <ItemDialog name={name} item={item} onSave={(fields) => onChange({ ...item, ...fields })} />
         <Button variant="ghost" size="icon" onClick={onRemove} aria-label={t('remove', { name })}>
           <Trash2 aria-hidden="true" />

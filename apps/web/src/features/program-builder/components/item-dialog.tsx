@@ -35,9 +35,9 @@ export function ItemDialog({ name, item, onSave }: { name: string; item: ItemFie
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('edit', { name })}>
+        <Button variant="ghost" className="size-10 px-0 sm:w-auto sm:px-3" aria-label={t('edit', { name })}>
           <Pencil aria-hidden="true" />
-          {t('editShort')}
+          <span className="hidden sm:inline">{t('editShort')}</span>
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('close')}>

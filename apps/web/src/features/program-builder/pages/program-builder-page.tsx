@@ -190,11 +190,32 @@ function ProgramEditor({ program }: { program?: Program }) {
         <p className="text-muted-foreground">{t('intro')}</p>
       </div>
 
+      {program ? (
+        <div className="flex flex-wrap items-start gap-2" role="group" aria-label={t('actions')}>
+          <AssignDialog
+            programId={program.id}
+            version={program.currentVersion}
+            weeks={program.weeks}
+            disabledReason={dirty ? t('saveBeforeAssign') : undefined}
+          />
+          <Button variant="outline" onClick={() => void copy()} disabled={writes.duplicate.isPending}>
+            <Copy aria-hidden="true" />
+            {t('duplicate')}
+          </Button>
+          {!program.isTemplate ? (
+            <Button variant="outline" onClick={() => void copy(true)} disabled={writes.duplicate.isPending}>
+              <BookmarkPlus aria-hidden="true" />
+              {t('saveAsTemplate')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
       {program && program.activeAssignments > 0 ? (
         <Alert role="note" data-testid="version-notice">
           <Info aria-hidden="true" />
-          <AlertTitle>{t('assignedTitle', { count: program.activeAssignments, version: program.currentVersion })}</AlertTitle>
-          <AlertDescription>{t('assignedBody', { version: program.currentVersion, next: program.currentVersion + 1 })}</AlertDescription>
+          <AlertTitle>{t('assignedTitle', { count: program.activeAssignments })}</AlertTitle>
+          <AlertDescription>{t('assignedBody', { next: program.currentVersion + 1 })}</AlertDescription>
         </Alert>
       ) : null}
 
@@ -323,31 +344,11 @@ function ProgramEditor({ program }: { program?: Program }) {
             <ErrorAlert>{failure}</ErrorAlert>
           </div>
         ) : null}
-        <div className="flex flex-wrap items-start gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" form="program-details" disabled={saving}>
             {saving ? <Spinner show /> : <Save aria-hidden="true" />}
             {program ? t('save') : t('create')}
           </Button>
-          {program ? (
-            <>
-              <AssignDialog
-                programId={program.id}
-                version={program.currentVersion}
-                weeks={program.weeks}
-                disabledReason={dirty ? t('saveBeforeAssign') : undefined}
-              />
-              <Button variant="ghost" onClick={() => void copy()} disabled={writes.duplicate.isPending}>
-                <Copy aria-hidden="true" />
-                {t('duplicate')}
-              </Button>
-              {!program.isTemplate ? (
-                <Button variant="ghost" onClick={() => void copy(true)} disabled={writes.duplicate.isPending}>
-                  <BookmarkPlus aria-hidden="true" />
-                  {t('saveAsTemplate')}
-                </Button>
-              ) : null}
-            </>
-          ) : null}
           <p className="ml-auto self-center text-sm text-muted-foreground" role="status">
             {dirty ? t('unsaved') : t('allSaved')}
           </p>
