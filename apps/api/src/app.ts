@@ -28,6 +28,8 @@ import reviewRoutes from './modules/reviews/routes.ts'
 import clientAuthRoutes from './modules/client-auth/routes.ts'
 import privacyRoutes from './modules/privacy/routes.ts'
 import { schedulePrivacyPurge } from './modules/privacy/purge.ts'
+import { scheduleDataExports } from './modules/privacy/export-jobs.ts'
+import privacyDevRoutes from './modules/privacy/dev-routes.ts'
 import exerciseRoutes from './modules/exercises/routes.ts'
 import routineRoutes from './modules/routines/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
@@ -198,11 +200,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Issue 21's jobs run with the mail worker (tests that flush mail themselves call them directly).
   if (opts.mailAutoDeliver ?? true) {
     const stops: Array<() => Promise<void>> = []
-    app.addHook('onReady', async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app), schedulePrivacyPurge(app)))
+    app.addHook(
+      'onReady',
+      async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app), schedulePrivacyPurge(app), scheduleDataExports(app)),
+    )
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
   }
   await providerPages(app)
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
+  // The E2E's clock for the 90-day purge (loopback only, never in production).
+  if (config.NODE_ENV !== 'production') await app.register(privacyDevRoutes)
   if (opts.serveWeb ?? true) {
     await app.register(webPlugin)
     await app.register(trainerPages)

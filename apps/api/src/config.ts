@@ -82,6 +82,8 @@ const EnvSchema = z
     MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
     MAIL_FROM: z.string().min(3).default('Entrenapp <no-reply@entrenapp.cl>'),
     SALES_EMAIL: z.email().default('ventas@entrenapp.cl'),
+    /** "Download my data": more rows than this are built in the background and mailed as a link (decision 206). */
+    PRIVACY_EXPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(5000),
     REDIS_URL: optionalUrl,
     JWT_ACCESS_SECRET: z.string().min(32).optional(),
     JWT_REFRESH_SECRET: z.string().min(32).optional(),

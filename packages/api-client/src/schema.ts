@@ -114,9 +114,29 @@ export interface paths {
     }
     /**
      * Download everything the platform holds about me
-     * @description Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews and audit rows about them; secrets (password and token hashes) are left out. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.
+     * @description Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews, routines (programs assigned, workout days with comments and replies, logged sets, personal records; a trainer’s own programs and private exercises) and audit rows about them; secrets (password and token hashes) are left out. When the data holds more rows than the server’s PRIVACY_EXPORT_INLINE_MAX_ROWS, the answer is 202: the file is built in the background and the person gets a mail with a link (downloadMyDataExport), valid 7 days; asked again while it is being built, the same export is answered. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.
      */
     get: operations['exportMyData']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/account/export/download': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Download the file of a mailed data-export link
+     * @description The file a background export built (format privacy-export/1), for the token of the mailed link. Both are needed: the token and being signed in as the person it was built for. 404 with errors.token = notFound for an unknown token or another person’s, invalidOrExpired once the 7 days have passed (the purge then deletes the file).
+     */
+    get: operations['downloadMyDataExport']
     put?: never
     post?: never
     delete?: never
@@ -3751,6 +3771,29 @@ export interface operations {
           }
         }
       }
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": "queued",
+           *       "message": "Your data is large: we are preparing the file and will e-mail you a link to download it, valid for 7 days.",
+           *       "requestedAt": "2026-12-01T12:00:00.000Z",
+           *       "linkDays": 7
+           *     }
+           */
+          'application/json': {
+            linkDays: number
+            message: string
+            requestedAt: string
+            /** @enum {string} */
+            status: 'queued'
+          }
+        }
+      }
       /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
       401: {
         headers: {
@@ -3761,6 +3804,149 @@ export interface operations {
            * @example {
            *       "status": 401,
            *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  downloadMyDataExport: {
+    parameters: {
+      query: {
+        token: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "format": "privacy-export/1",
+           *       "generatedAt": "2026-12-01T12:00:00.000Z",
+           *       "tables": {
+           *         "users": [
+           *           {
+           *             "id": "8d3c1f0e-5b2a-4c7d-9e61-2f4a8b0c1d3e",
+           *             "email": "ana.perez@example.com"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {string} */
+            format: 'privacy-export/1'
+            generatedAt: string
+            tables: {
+              [key: string]: {
+                [key: string]: unknown
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
            *     }
            */
           'application/json': components['schemas']['ApiError']

@@ -163,6 +163,38 @@ export const DataExportSchema = z
   })
 export type DataExport = z.infer<typeof DataExportSchema>
 
+/** Days a background export's download link works (decision 206); then the purge deletes the file. */
+export const DATA_EXPORT_LINK_DAYS = 7
+
+/** The answer when the person's data is too large to answer at once: a file is built and its link mailed. */
+export const DataExportQueuedSchema = z
+  .object({
+    status: z.literal('queued'),
+    /** What happens next, in English (the screens say it in the person's language). */
+    message: z.string(),
+    /** When the export was asked for (an export still being built is not asked for twice). */
+    requestedAt: z.string(),
+    /** Days the mailed link works once the file is ready. */
+    linkDays: z.number().int(),
+  })
+  .meta({
+    examples: [
+      {
+        status: 'queued',
+        message: 'Your data is large: we are preparing the file and will e-mail you a link to download it, valid for 7 days.',
+        requestedAt: '2026-12-01T12:00:00.000Z',
+        linkDays: 7,
+      },
+    ],
+  })
+export type DataExportQueued = z.infer<typeof DataExportQueuedSchema>
+
+/** The mailed link's token (GET /account/export/download?token=…); the person must also be signed in. */
+export const DataExportDownloadQuerySchema = z.object({
+  token: z.string({ error: 'required' }).trim().min(20, { error: 'invalidOrExpired' }).max(200, { error: 'invalidOrExpired' }),
+})
+export type DataExportDownloadQuery = z.infer<typeof DataExportDownloadQuerySchema>
+
 export const PRIVACY_REQUEST_KINDS = ['export', 'deletion', 'rectification'] as const
 export const PrivacyRequestKindSchema = z.enum(PRIVACY_REQUEST_KINDS, { error: 'invalid' })
 

@@ -1,9 +1,12 @@
-import { PRIVACY_REQUEST_DAYS, type DataExport } from '@app/contracts'
-import { sql, type SQL } from 'drizzle-orm'
+import { DATA_EXPORT_LINK_DAYS, PRIVACY_REQUEST_DAYS, type DataExport, type DataExportQueued } from '@app/contracts'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { privacyRequests } from '../../db/schema.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { dataExports, privacyRequests } from '../../db/schema.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
+import { personalRecords } from '../routines/records.ts'
+import { kickExportJobs } from './export-kick.ts'
 import { queuePrivacyMail } from './mails.ts'
 
 /** Columns never exported: secrets (hashes, tokens) and binary or derived data. */
@@ -17,6 +20,7 @@ const LEFT_OUT = new Set([
   'photo',
   'search',
   'city_key',
+  'search_text',
 ])
 
 /**
@@ -53,17 +57,38 @@ function queriesOf(userId: string, email: string): Record<string, SQL> {
     calendar_feeds: sql`select * from calendar_feeds where user_id = ${userId}`,
     access_requests: sql`select * from access_requests where lower(email) = ${email} order by created_at`,
     audit_log: sql`select * from audit_log where actor_id = ${userId} or subject_id = ${userId} order by created_at`,
+    // Routines (issue 25): what the person follows and logs as a client, and what they write as a trainer.
+    program_assignments: sql`select * from program_assignments where client_user_id = ${userId} or trainer_id in ${trainer} order by created_at`,
+    workout_sessions: sql`select * from workout_sessions where client_user_id = ${userId}
+      or assignment_id in (select id from program_assignments where trainer_id in ${trainer}) order by scheduled_on, created_at`,
+    set_logs: sql`select * from set_logs where client_user_id = ${userId} order by performed_at, set_number`,
+    programs: sql`select * from programs where trainer_id in ${trainer}
+      or id in (select program_id from program_assignments where client_user_id = ${userId}) order by created_at`,
+    program_versions: sql`select * from program_versions where program_id in (select id from programs where trainer_id in ${trainer})
+      or id in (select version_id from program_assignments where client_user_id = ${userId}) order by program_id, version`,
+    exercises: sql`select * from exercises where trainer_id in ${trainer} order by created_at`,
+    coaching_links: sql`select * from coaching_links where client_user_id = ${userId} or trainer_id in ${trainer} order by started_at`,
   }
 }
 
 const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value)
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-export async function exportMyData(app: FastifyInstance, user: AuthUser, ip: string): Promise<DataExport> {
-  const now = new Date()
+/** Exports of more rows than this are built in the background and mailed as a link (decision 206). */
+export const inlineMaxRowsOf = (app: FastifyInstance) => app.config.PRIVACY_EXPORT_INLINE_MAX_ROWS
+
+/** How many rows the person's export holds (one count per table, one statement). */
+export async function countExportRows(db: Db | Tx, userId: string, email: string): Promise<number> {
+  const counts = Object.values(queriesOf(userId, email.toLowerCase())).map((q) => sql`(select count(*) from (${q}) as t)`)
+  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`select ${sql.join(counts, sql` + `)} as n`))
+  return Number(row?.n ?? 0)
+}
+
+/** Everything the platform holds about one person, in format privacy-export/1 (docs/privacy.md). */
+export async function collectExport(db: Db | Tx, userId: string, email: string, now = new Date()): Promise<DataExport> {
   const tables: DataExport['tables'] = {}
-  for (const [name, query] of Object.entries(queriesOf(user.id, user.email.toLowerCase()))) {
-    const rows = (await app.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }
-    tables[name] = rows.rows.map((row) =>
+  for (const [name, query] of Object.entries(queriesOf(userId, email.toLowerCase()))) {
+    tables[name] = rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) =>
       Object.fromEntries(
         Object.entries(row)
           .filter(([k]) => !LEFT_OUT.has(k))
@@ -71,6 +96,25 @@ export async function exportMyData(app: FastifyInstance, user: AuthUser, ip: str
       ),
     )
   }
+  // Derived, not stored: the personal records of the client's logged sets, as the app shows them.
+  tables.personal_records = (await personalRecords(db as Tx, userId)).map((r) => ({ ...r }))
+  return { format: 'privacy-export/1', generatedAt: now.toISOString(), tables }
+}
+
+export type ExportAnswer = { inline: DataExport } | { queued: DataExportQueued }
+
+/**
+ * The person asks for their data: answered at once when it is at most inlineMaxRowsOf rows;
+ * otherwise one background export is queued (a second ask while it is pending gets the same one)
+ * and export-jobs.ts builds it and mails the link.
+ */
+export async function exportMyData(app: FastifyInstance, user: AuthUser, ip: string): Promise<ExportAnswer> {
+  const now = new Date()
+  const email = user.email.toLowerCase()
+  const rows = await countExportRows(app.db, user.id, email)
+  if (rows > inlineMaxRowsOf(app)) return { queued: await queueExport(app, user, ip, rows, now) }
+
+  const data = await collectExport(app.db, user.id, email, now)
   await app.db.transaction(async (tx) => {
     await tx.insert(privacyRequests).values({
       userId: user.id,
@@ -86,10 +130,61 @@ export async function exportMyData(app: FastifyInstance, user: AuthUser, ip: str
       ip,
       subjectType: 'user',
       subjectId: user.id,
-      after: { tables: Object.keys(tables).length },
+      after: { tables: Object.keys(data.tables).length },
     })
-    const [me] = tables.users
+    const [me] = data.tables.users
     await queuePrivacyMail(app, tx, 'exported', user.email, { firstName: String(me?.first_name ?? ''), exportedAt: now })
   })
-  return { format: 'privacy-export/1', generatedAt: now.toISOString(), tables }
+  return { inline: data }
+}
+
+const queuedAnswer = (requestedAt: Date): DataExportQueued => ({
+  status: 'queued',
+  message: `Your data is large: we are preparing the file and will e-mail you a link to download it, valid for ${DATA_EXPORT_LINK_DAYS} days.`,
+  requestedAt: requestedAt.toISOString(),
+  linkDays: DATA_EXPORT_LINK_DAYS,
+})
+
+async function queueExport(app: FastifyInstance, user: AuthUser, ip: string, rows: number, now: Date): Promise<DataExportQueued> {
+  const pendingOf = () =>
+    app.db
+      .select({ createdAt: dataExports.createdAt })
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, user.id), eq(dataExports.status, 'pending')))
+      .limit(1)
+  const [pending] = await pendingOf()
+  if (pending) return queuedAnswer(pending.createdAt)
+  const created = await app.db.transaction(async (tx) => {
+    // At most one pending export per person (a unique partial index): a parallel ask inserts nothing.
+    const [queued] = await tx
+      .insert(dataExports)
+      .values({ userId: user.id, rowCount: rows, createdAt: now, nextAttemptAt: now })
+      .onConflictDoNothing()
+      .returning({ id: dataExports.id, createdAt: dataExports.createdAt })
+    if (!queued) return null
+    const [request] = await tx
+      .insert(privacyRequests)
+      .values({
+        userId: user.id,
+        kind: 'export',
+        source: 'self',
+        status: 'open',
+        dueAt: new Date(now.getTime() + PRIVACY_REQUEST_DAYS * 86_400_000),
+      })
+      .returning({ id: privacyRequests.id })
+    await tx.update(dataExports).set({ requestId: request.id }).where(eq(dataExports.id, queued.id))
+    await recordAudit(tx, {
+      action: 'privacy.export',
+      actor: { id: user.id, email: user.email, role: user.role },
+      ip,
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { status: 'queued', rows },
+    })
+    return queued
+  })
+  kickExportJobs(app)
+  if (created) return queuedAnswer(created.createdAt)
+  const [other] = await pendingOf()
+  return queuedAnswer(other?.createdAt ?? now)
 }

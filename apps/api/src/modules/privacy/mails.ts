@@ -24,9 +24,19 @@ export function privacyMailText(key: PrivacyMailKey, language: MailLanguage, val
   return { subject: fill(subject, values, language), text: fill(text, values, language) }
 }
 
-/** The privacy mails, in the recipient's stored language (Spanish without an account), queued in the caller's transaction. */
-export async function queuePrivacyMail(app: FastifyInstance, tx: Tx, key: PrivacyMailKey, to: string, values: Values) {
+/**
+ * The privacy mails, in the recipient's stored language (Spanish without an account), queued in the
+ * caller's transaction. `secrets`: links and tokens the mail carries (redacted once delivered).
+ */
+export async function queuePrivacyMail(
+  app: FastifyInstance,
+  tx: Tx,
+  key: PrivacyMailKey,
+  to: string,
+  values: Values,
+  secrets: string[] = [],
+) {
   const [recipient] = await tx.select({ language: users.language }).from(users).where(eq(users.email, to.toLowerCase())).limit(1)
   const { subject, text } = privacyMailText(key, recipient?.language ?? 'es', values)
-  await app.mailer.enqueue(tx, { to, subject, text, secrets: [] })
+  await app.mailer.enqueue(tx, { to, subject, text, secrets })
 }

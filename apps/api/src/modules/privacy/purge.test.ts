@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, clientPayments, users } from '../../db/schema.ts'
-import { call, useTestApp } from '../../testing/app.ts'
+import { auditLog, clientPayments, coachingLinks, exercises, programs, users } from '../../db/schema.ts'
+import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
+import { dayFromNow } from '../bookings/test-helpers.ts'
+import { trainerWithRow } from '../exercises/test-helpers.ts'
 import { PASSWORD } from '../billing/test-helpers.ts'
 import { createOffer, eligibleTrainer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
@@ -101,6 +103,98 @@ describe('the 90-day purge', () => {
     // Nobody can sign in as them any more.
     const login = await call(ctx.app, 'POST', v1('/auth/email/login'), { body: { email: trainer.email, password: PASSWORD } })
     expect(login.json().errors).toEqual({ email: 'notFound' })
+  }, 120_000)
+
+  it('deletes a purged client’s training and takes both people’s identifiers out of the routines’ free text', async () => {
+    const coach = await trainerWithRow(ctx.app)
+    const [coachRow] = await ctx.app.db.select().from(users).where(eq(users.id, coach.userId))
+    const coachWho = await rectify(coach.token, '+56 9 7456 7890')
+    const member = await createUserAndLogin(ctx.app, { role: 'member' })
+    const memberWho = await rectify(member.token, '+56 9 7567 8901')
+    await ctx.app.db.insert(coachingLinks).values({ trainerId: coach.trainerId, clientUserId: member.user.id })
+    const [library] = await ctx.app.db.select({ id: exercises.id }).from(exercises).where(eq(exercises.source, 'library')).limit(1)
+    const [own] = await ctx.app.db
+      .insert(exercises)
+      .values({
+        source: 'trainer',
+        trainerId: coach.trainerId,
+        nameEs: `Sentadilla ${coachWho.lastName}`,
+        nameEn: `${coachWho.lastName} squat`,
+        category: 'strength',
+        level: 'beginner',
+        cues: [`Pregúntale a ${coachWho.firstName}`],
+        searchText: `sentadilla ${coachWho.lastName.toLowerCase()}`,
+      })
+      .returning()
+    const item = { exerciseId: library.id, sets: 3, reps: { min: 8, max: 10 }, load: { kind: 'kg', value: 40 }, restSeconds: 90 }
+    const content = {
+      weeks: [
+        {
+          days: [
+            {
+              day: 1,
+              title: 'Pierna',
+              items: [
+                { ...item, notes: `Escríbeme a ${coachRow.email}` },
+                { ...item, exerciseId: own.id },
+              ],
+            },
+          ],
+        },
+      ],
+    }
+    const program = await call(ctx.app, 'POST', v1('/trainer/programs'), {
+      token: coach.token,
+      body: { title: `Plan de ${memberWho.firstName}`, description: `Dudas al ${coachWho.phone}`, content },
+    })
+    expect(program.statusCode, program.body).toBe(201)
+    const assigned = await call(ctx.app, 'POST', v1(`/trainer/programs/${program.json().id}/assignments`), {
+      token: coach.token,
+      body: { clientUserIds: [member.user.id], startDate: dayFromNow(0) },
+    })
+    expect(assigned.statusCode, assigned.body).toBe(201)
+    const assignmentId = assigned.json().data[0].id
+    const logged = await call(ctx.app, 'POST', v1('/client/set-logs'), {
+      token: member.token,
+      body: { idempotencyKey: randomUUID(), assignmentId, week: 1, day: 1, itemKey: 'w1d1e1', setNumber: 1, reps: 5, loadKg: 60 },
+    })
+    expect(logged.statusCode, logged.body).toBe(201)
+    const done = await call(ctx.app, 'POST', v1('/client/workouts/done'), {
+      token: member.token,
+      body: { assignmentId, week: 1, day: 1, comment: `Gracias ${coachWho.firstName}, soy ${memberWho.firstName} ${memberWho.lastName}` },
+    })
+    expect(done.statusCode, done.body).toBe(200)
+    const reply = await call(ctx.app, 'PUT', v1(`/trainer/workouts/${done.json().sessionId}/reply`), {
+      token: coach.token,
+      body: { reply: `Bien ${memberWho.firstName}; llámame al ${coachWho.phone}` },
+    })
+    expect(reply.statusCode, reply.body).toBe(200)
+
+    for (const token of [coach.token, member.token])
+      expect((await call(ctx.app, 'POST', v1('/account/close'), { token, body: { password: 'Secret123!' } })).statusCode).toBe(200)
+    await ctx.app.mailer.flush()
+    const needles = [
+      { email: coachRow.email, ...coachWho },
+      { email: member.user.email, ...memberWho },
+    ].flatMap((p) => [p.email, p.firstName, p.lastName, p.phone])
+    expect((await scan(needles)).length).toBeGreaterThan(0)
+
+    expect((await purgeClosedAccounts(ctx.app.db, new Date(Date.now() + 91 * DAY))).accounts).toBe(2)
+    expect(await scan(needles)).toEqual([])
+    // The client's training is gone; the trainer's program and exercise stay, without names.
+    const left = async (table: string) =>
+      (
+        (await ctx.app.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where client_user_id = ${member.user.id}`,
+        )) as unknown as {
+          rows: Array<{ n: number }>
+        }
+      ).rows[0].n
+    for (const table of ['set_logs', 'workout_sessions', 'program_assignments']) expect(await left(table), table).toBe(0)
+    const [kept] = await ctx.app.db.select().from(programs).where(eq(programs.id, program.json().id))
+    expect(kept.title).toBe('Plan de [eliminado]')
+    const [ownKept] = await ctx.app.db.select().from(exercises).where(eq(exercises.id, own.id))
+    expect(ownKept.nameEs).toBe('Sentadilla [eliminado]')
   }, 120_000)
 
   it('deletes free-access requests past their two years', async () => {

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db, Tx } from '../../db/client.ts'
 import { recordAudit } from '../audit/service.ts'
+import { deleteExpiredExports } from './export-jobs.ts'
 
 const DAY_MS = 86_400_000
 /** Free-access requests (leads) are kept two years, then deleted (docs/privacy.md). */
@@ -99,6 +100,30 @@ async function purgeOne(tx: Tx, user: Subject, now: Date) {
     sql`update businesses set name = 'Negocio eliminado', address = '', phone = null, website = null where owner_id = ${uid}`,
   )
 
+  // Routines (issue 25). The person's own training as a client goes: set logs, workout days (with
+  // their comments and the trainer's replies), assignments; a finished data export too.
+  await tx.execute(sql`delete from set_logs where client_user_id = ${uid}`)
+  await tx.execute(sql`delete from workout_sessions where client_user_id = ${uid}`)
+  await tx.execute(sql`delete from program_assignments where client_user_id = ${uid}`)
+  await tx.execute(sql`delete from data_exports where user_id = ${uid}`)
+  // A trainer's programs and private exercises stay for the clients who follow them, and other
+  // people's comments stay: only the person's identifiers are taken out of their free text.
+  const scrub = (column: SQL) => scrubbed(column, ids, '[eliminado]')
+  const scrubJsonb = (column: SQL) => sql`(${scrub(sql`${column}::text`)})::jsonb`
+  await tx.execute(sql`
+    update workout_sessions set comment = ${scrub(sql`comment`)}, trainer_reply = ${scrub(sql`trainer_reply`)}
+    where ${anyMatch(sql`coalesce(comment, '')`, ids)} or ${anyMatch(sql`coalesce(trainer_reply, '')`, ids)}`)
+  await tx.execute(sql`
+    update programs set title = ${scrub(sql`title`)}, description = ${scrub(sql`description`)}
+    where ${anyMatch(sql`title`, ids)} or ${anyMatch(sql`description`, ids)}`)
+  await tx.execute(sql`
+    update program_versions set content = ${scrubJsonb(sql`content`)} where ${anyMatch(sql`content::text`, ids)}`)
+  await tx.execute(sql`
+    update exercises set name_es = ${scrub(sql`name_es`)}, name_en = ${scrub(sql`name_en`)}, search_text = ${scrub(sql`search_text`)},
+      cues = ${scrubJsonb(sql`cues`)}
+    where source <> 'library' and (${anyMatch(sql`name_es`, ids)} or ${anyMatch(sql`name_en`, ids)} or ${anyMatch(sql`search_text`, ids)}
+      or ${anyMatch(sql`cues::text`, ids)})`)
+
   // Records kept as proof (audit log, consents, privacy requests): the person's identifiers go, the rows stay.
   const scrubJson = (column: SQL) => sql`(${scrubbed(sql`${column}::text`, ids, '[eliminado]')})::jsonb`
   await tx.execute(sql`
@@ -134,9 +159,14 @@ async function purgeOne(tx: Tx, user: Subject, now: Date) {
 /**
  * The 90-day purge: each account closed more than CLOSED_ACCOUNT_RETENTION_DAYS ago, one per
  * transaction, claimed with FOR UPDATE SKIP LOCKED (several processes never purge the same one;
- * a purged account is never picked again). Then leads past their retention. Returns the count.
+ * a purged account is never picked again). Then leads past their retention and data-export files
+ * whose link expired (decision 206). Returns the counts.
  */
-export async function purgeClosedAccounts(db: Db, now = new Date(), batch = 50): Promise<{ accounts: number; leads: number }> {
+export async function purgeClosedAccounts(
+  db: Db,
+  now = new Date(),
+  batch = 50,
+): Promise<{ accounts: number; leads: number; exports: number }> {
   const cutoff = new Date(now.getTime() - CLOSED_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString()
   let accounts = 0
   for (; accounts < batch; accounts++) {
@@ -157,7 +187,8 @@ export async function purgeClosedAccounts(db: Db, now = new Date(), batch = 50):
   const leads = rowsOf<{ id: string }>(
     await db.execute(sql`delete from access_requests where created_at < ${leadCutoff}::timestamptz returning id`),
   ).length
-  return { accounts, leads }
+  const exports = await deleteExpiredExports(db, now)
+  return { accounts, leads, exports }
 }
 
 /** Hourly in each process (app.ts, with the mail worker); SKIP LOCKED keeps them apart. */
@@ -166,7 +197,7 @@ export function schedulePrivacyPurge(app: FastifyInstance, everyMs = 3_600_000) 
   const tick = () => {
     if (running) return
     running = purgeClosedAccounts(app.db)
-      .then((n) => n.accounts + n.leads > 0 && app.log.info(n, 'privacy purge'))
+      .then((n) => n.accounts + n.leads + n.exports > 0 && app.log.info(n, 'privacy purge'))
       .catch((err) => app.log.error({ err }, 'privacy purge failed'))
       .finally(() => (running = null))
   }

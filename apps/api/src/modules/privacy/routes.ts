@@ -5,6 +5,9 @@ import {
   ConsentInputSchema,
   ConsentListSchema,
   DataExportSchema,
+  type DataExport,
+  DataExportQueuedSchema,
+  DataExportDownloadQuerySchema,
   LoginResponseSchema,
   AccountReopenSchema,
   AccountCodeRequestSchema,
@@ -20,6 +23,7 @@ import { emailAddressKey, emailKey } from '../../plugins/rate-limit.ts'
 import { closeAccount } from './close.ts'
 import { giveConsent, listConsents } from './consents.ts'
 import { exportMyData } from './export.ts'
+import { downloadExport } from './export-jobs.ts'
 import { myProfile, updateMyProfile } from './profile.ts'
 import { sendAccountCode } from './codes.ts'
 import { reopenAccount, sendReopenCode } from './reopen.ts'
@@ -122,18 +126,43 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
         operationId: 'exportMyData',
         summary: 'Download everything the platform holds about me',
         description:
-          'Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews and audit rows about them; secrets (password and token hashes) are left out. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.',
-        response: { 200: DataExportSchema },
+          'Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews, routines (programs assigned, workout days with comments and replies, logged sets, personal records; a trainer’s own programs and private exercises) and audit rows about them; secrets (password and token hashes) are left out. When the data holds more rows than the server’s PRIVACY_EXPORT_INLINE_MAX_ROWS, the answer is 202: the file is built in the background and the person gets a mail with a link (downloadMyDataExport), valid 7 days; asked again while it is being built, the same export is answered. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.',
+        response: { 200: DataExportSchema, 202: DataExportQueuedSchema },
       },
       preHandler: [app.authenticate, perUser('data-export', 5)],
     },
     async (request, reply) => {
       const user = currentUser(request)
-      const data = await exportMyData(app, user, request.ip)
+      const answer = await exportMyData(app, user, request.ip)
+      reply.header('cache-control', 'no-store')
+      if ('queued' in answer) return reply.code(202).send(answer.queued)
+      const data = answer.inline
       // Dated on Chile's clock, as the screen and the CSV files (decision 201).
       reply.header('content-disposition', `attachment; filename="mis-datos-${chileDayOf(new Date(data.generatedAt))}.json"`)
-      reply.header('cache-control', 'no-store')
       return data
+    },
+  )
+
+  app.get(
+    '/account/export/download',
+    {
+      schema: {
+        tags,
+        operationId: 'downloadMyDataExport',
+        summary: 'Download the file of a mailed data-export link',
+        description:
+          'The file a background export built (format privacy-export/1), for the token of the mailed link. Both are needed: the token and being signed in as the person it was built for. 404 with errors.token = notFound for an unknown token or another person’s, invalidOrExpired once the 7 days have passed (the purge then deletes the file).',
+        querystring: DataExportDownloadQuerySchema,
+        response: { 200: DataExportSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
+      },
+      preHandler: [app.authenticate, perUser('data-export-download', 20)],
+    },
+    async (request, reply) => {
+      const { file, builtAt } = await downloadExport(app, currentUser(request), request.query.token, request.ip)
+      reply.header('content-disposition', `attachment; filename="mis-datos-${chileDayOf(builtAt)}.json"`)
+      reply.header('cache-control', 'no-store')
+      // Stored as JSON already: sent as it is (a Buffer is not serialised again).
+      return reply.type('application/json').send(file as unknown as DataExport)
     },
   )
 
