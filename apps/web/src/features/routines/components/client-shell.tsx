@@ -20,9 +20,13 @@ function Header({ account = false }: { account?: boolean }) {
         <Logo />
         <div className="flex items-center gap-2">
           {account ? (
-            <Link to="/cuenta" className="inline-flex min-h-10 items-center gap-1 text-sm font-medium underline-offset-4 hover:underline">
-              <UserCog className="size-4" aria-hidden="true" />
-              {t('account')}
+            <Link
+              to="/cuenta"
+              className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1 text-sm font-medium underline-offset-4 hover:underline"
+            >
+              <UserCog className="size-5 sm:size-4" aria-hidden="true" />
+              {/* At 375 px the icon alone keeps the header on one line (the name stays for screen readers). */}
+              <span className="sr-only sm:not-sr-only">{t('account')}</span>
             </Link>
           ) : null}
           <LanguageSwitch />

@@ -177,6 +177,18 @@ describe('the offline write queue', () => {
     expect([...server.stored.keys()]).toEqual(['key-busy'])
   })
 
+  it('a set logged while a flush runs is sent by that flush, after the ones before it', async () => {
+    const server = fakeServer()
+    const queue = createWriteQueue({ store: freshStore(), now })
+    await queue.add(set('key-during-1', 1))
+    const running = queue.flush('u1')
+    await queue.add(set('key-during-2', 2))
+    await queue.flush('u1') // joins the running one
+    await running
+    expect([...server.stored.keys()]).toEqual(['key-during-1', 'key-during-2'])
+    expect(queue.list('u1')).toEqual([])
+  })
+
   it("sends only the signed-in person's writes", async () => {
     const server = fakeServer()
     const queue = createWriteQueue({ store: freshStore(), now })

@@ -142,9 +142,12 @@ export function createWriteQueue(opts: { store?: UseStore; send?: Send; now?: ()
       if (running) return running
       const run = (async () => {
         await queue.ready()
-        for (const write of queue.list(userId)) {
-          if (write.refusal) continue
-          if (!force && write.retryAt > now()) break
+        // Writes added while this runs are sent by this run too, in order.
+        const tried = new Set<string>()
+        for (;;) {
+          const write = queue.list(userId).find((w) => !w.refusal && !tried.has(w.key))
+          if (!write || (!force && write.retryAt > now())) break
+          tried.add(write.key)
           try {
             const answer = await send(write)
             writes.delete(write.key)

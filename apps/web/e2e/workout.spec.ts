@@ -1,0 +1,232 @@
+// Issue 25 end to end: the client logs today's session on their phone (375 px) with the network
+// cut for two sets, reconnects, sees a new record; the server holds each set once (decision 210).
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
+import { mailedCode, trainerThroughApi, type Session } from './trainer-helpers'
+
+const santiagoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Santiago' })
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status)
+  return (await response.json()) as T
+}
+
+/** A client who accepted the trainer's invitation and paid (the trainer's client now), through the API. */
+async function payingClient(request: APIRequestContext, trainer: Session, firstName: string): Promise<Session> {
+  const auth = { authorization: `Bearer ${trainer.token}` }
+  const offer = await ok<{ id: string }>(
+    await request.post('/api/v1/trainer/offers', {
+      headers: auth,
+      data: { title: 'Plan Fuerza', description: '8 sesiones', priceClp: 30_000, sessionsPerMonth: 8 },
+    }),
+  )
+  const email = uniqueEmail('e2e-workout')
+  await ok(await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: offer.id, email } }))
+  const mail = await latestMail(request, email, (m) => /te invita a entrenar/.test(m.subject))
+  const link = /\/invitacion\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]
+  await ok(await request.post(`/api/v1/client-invitations/${link}/code`))
+  const otp = await mailedCode(request, email)
+  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, {
+    data: { otp, firstName, lastName: 'Cliente', birthDate: '1994-03-10' },
+  })
+  const session = await ok<Session>(confirmed)
+  const origin = new URL(confirmed.url()).origin
+  const checkout = await ok<{ url: string }>(
+    await request.post(`/api/v1/client-invitations/${link}/checkout`, {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { successRedirect: `${origin}/invitacion/pagada`, cancelRedirect: `${origin}/invitacion/${link}` },
+    }),
+  )
+  expect((await request.post(`${new URL(checkout.url).pathname}/pay`, { maxRedirects: 0 })).status()).toBe(303)
+  return session
+}
+
+async function exerciseId(request: APIRequestContext, trainer: Session, nameEs: string) {
+  const list = await ok<{ data: { id: string; nameEs: string }[] }>(
+    await request.get(`/api/v1/exercises?q=${encodeURIComponent(nameEs)}`, { headers: { authorization: `Bearer ${trainer.token}` } }),
+  )
+  return list.data.find((e) => e.nameEs === nameEs)!.id
+}
+
+/**
+ * A two-week program assigned a week ago (today is week 2, day 1): the bench press alone, then a
+ * superset of a row and a timed plank. Last week the client benched 40 kg × 8.
+ */
+async function programStartedLastWeek(request: APIRequestContext, trainer: Session, client: Session) {
+  const auth = { authorization: `Bearer ${trainer.token}` }
+  const [bench, row, plank] = await Promise.all(
+    ['Press banca con barra', 'Remo con mancuerna a un brazo', 'Plancha abdominal'].map((n) => exerciseId(request, trainer, n)),
+  )
+  const day = {
+    day: 1,
+    title: 'Empuje y core',
+    items: [
+      { exerciseId: bench, sets: 2, reps: { min: 8, max: 8 }, load: { kind: 'kg', value: 40 }, restSeconds: 60, tempo: '3010' },
+      { exerciseId: row, sets: 2, reps: { min: 10, max: 12 }, load: { kind: 'rpe', value: 8 }, group: { label: 'A', kind: 'superset' } },
+      {
+        exerciseId: plank,
+        sets: 2,
+        reps: null,
+        seconds: 30,
+        restSeconds: 45,
+        notes: 'Sin arquear la espalda',
+        group: { label: 'A', kind: 'superset' },
+      },
+    ],
+  }
+  const program = await ok<{ id: string }>(
+    await request.post('/api/v1/trainer/programs', {
+      headers: auth,
+      data: { title: 'Fuerza base', content: { weeks: [{ days: [day] }, { days: [day] }] } },
+    }),
+    201,
+  )
+  const [assignment] = (
+    await ok<{ data: { id: string }[] }>(
+      await request.post(`/api/v1/trainer/programs/${program.id}/assignments`, {
+        headers: auth,
+        data: { clientUserIds: [client.user.id], startDate: santiagoDay(-7) },
+      }),
+      201,
+    )
+  ).data
+  await ok(
+    await request.post('/api/v1/client/set-logs', {
+      headers: { authorization: `Bearer ${client.token}` },
+      data: {
+        idempotencyKey: `e2e-last-week-${assignment!.id}`,
+        assignmentId: assignment!.id,
+        week: 1,
+        day: 1,
+        itemKey: 'w1d1e1',
+        setNumber: 1,
+        reps: 8,
+        loadKg: 40,
+        performedAt: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      },
+    }),
+    201,
+  )
+  return { bench }
+}
+
+const texts = {
+  es: {
+    hello: 'Hola, Marta',
+    bench: 'Press banca con barra',
+    superset: 'Superserie A',
+    lastTime: /La última vez \(.+\): 40 kg × 8/,
+    offline: 'Sin conexión. Lo que anotes queda guardado en este teléfono.',
+    twoPending: 'Sin conexión — 2 series por sincronizar',
+    kg: (n: number) => `Kilos, serie ${n}`,
+    markDone: (n: number) => `Marcar serie ${n} hecha`,
+    setDone: (n: number) => `Serie ${n} hecha`,
+    sets: 'Series de Press banca con barra',
+    restStarted: 'Descanso de 60 segundos.',
+    skip: 'Saltar descanso',
+    record: '¡Nuevo récord! Press banca con barra: 45 kg × 8',
+    comment: 'Comentario para tu entrenador (opcional)',
+    finish: 'Terminar sesión',
+    finished: '¡Sesión terminada!',
+  },
+  en: {
+    hello: 'Hi, Marta',
+    bench: 'Barbell bench press',
+    superset: 'Superset A',
+    lastTime: /Last time \(.+\): 40 kg × 8/,
+    offline: 'Offline. What you log is kept on this phone.',
+    twoPending: 'Offline — 2 sets to sync',
+    kg: (n: number) => `Kilograms, set ${n}`,
+    markDone: (n: number) => `Mark set ${n} done`,
+    setDone: (n: number) => `Set ${n} done`,
+    sets: 'Sets of Barbell bench press',
+    restStarted: 'Rest for 60 seconds.',
+    skip: 'Skip rest',
+    record: 'New record! Barbell bench press: 45 kg × 8',
+    comment: 'Comment for your trainer (optional)',
+    finish: 'Finish session',
+    finished: 'Session done!',
+  },
+}
+
+for (const language of ['es', 'en'] as const) {
+  test(`@mobile-only "${language === 'es' ? 'Hoy' : 'Today'}": two sets logged offline sync once on reconnecting and show a new record (${language})`, async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const say = texts[language]
+    const trainer = await trainerThroughApi(request)
+    const client = await payingClient(request, trainer, 'Marta')
+    await programStartedLastWeek(request, trainer, client)
+    await storeSession(page, client)
+    await page.evaluate((lang) => localStorage.setItem('language', lang), language)
+
+    await page.goto('/cliente')
+    await expect(page.getByRole('heading', { level: 1, name: say.hello })).toBeVisible({ timeout: 30_000 })
+    const bench = page.getByRole('article', { name: say.bench })
+    await expect(bench.getByText(say.lastTime)).toBeVisible()
+    await expect(page.getByRole('group', { name: say.superset })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await expectAccessible(page, `client today (${language})`)
+    await screenshot(page, testInfo, `today-online-${language}`)
+
+    // The gym basement: no network.
+    await context.setOffline(true)
+    await expect(page.getByRole('status').filter({ hasText: say.offline })).toBeVisible()
+    const sets = bench.getByRole('list', { name: say.sets })
+    await sets.getByLabel(say.kg(1)).fill('45')
+    const first = sets.getByRole('button', { name: say.markDone(1) })
+    await first.click()
+    // The tap answers at once, offline, and the rest starts (said in the live region, skippable).
+    await expect(sets.getByRole('button', { name: say.setDone(1) })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('timer')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: say.restStarted })).toBeAttached()
+    await page.getByRole('button', { name: say.skip }).click()
+    await expect(page.getByRole('timer')).toHaveCount(0)
+    await expect(sets.getByRole('button', { name: say.setDone(1) })).toBeFocused()
+
+    await sets.getByLabel(say.kg(2)).fill('45')
+    await sets.getByRole('button', { name: say.markDone(2) }).click()
+    await expect(page.getByRole('status').filter({ hasText: say.twoPending })).toBeVisible()
+    await page.getByRole('button', { name: say.skip }).click()
+    await expectAccessible(page, `client today offline (${language})`)
+    await screenshot(page, testInfo, `today-offline-${language}`)
+
+    // Back online: the queue syncs by itself and the first set is a new record (45 kg × 8 > 40 kg × 8).
+    await context.setOffline(false)
+    await expect(page.getByText(say.record)).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('status').filter({ hasText: say.twoPending })).toHaveCount(0)
+
+    // The server holds each set once, even after the page flushes again on a reload.
+    await page.reload()
+    await expect(bench.getByRole('list', { name: say.sets }).getByRole('button', { name: say.setDone(2) })).toBeVisible({ timeout: 30_000 })
+    const today = await ok<{
+      data: { items: { key: string; logged: { setNumber: number; loadKg: number; idempotencyKey: string }[] }[] }[]
+    }>(await request.get('/api/v1/client/today', { headers: { authorization: `Bearer ${client.token}` } }))
+    const logged = today.data[0]!.items.find((i) => i.key === 'w2d1e1')!.logged
+    expect(logged.map((l) => [l.setNumber, l.loadKg])).toEqual([
+      [1, 45],
+      [2, 45],
+    ])
+    expect(new Set(logged.map((l) => l.idempotencyKey)).size).toBe(2)
+
+    // Done, with a word for the trainer, who reads it.
+    await page.getByLabel(say.comment).fill('Me costó la última serie')
+    await page.getByRole('button', { name: say.finish }).click()
+    await expect(page.getByRole('heading', { name: say.finished })).toBeFocused()
+    await expect
+      .poll(async () => {
+        const workouts = await ok<{ data: { comment: string | null; completedAt: string | null; sets: unknown[] }[] }>(
+          await request.get(`/api/v1/trainer/clients/${client.user.id}/workouts`, {
+            headers: { authorization: `Bearer ${trainer.token}` },
+          }),
+        )
+        const todays = workouts.data[0]!
+        return [todays.comment, !!todays.completedAt, todays.sets.length]
+      })
+      .toEqual(['Me costó la última serie', true, 2])
+  })
+}

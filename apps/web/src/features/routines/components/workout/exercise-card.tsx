@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next'
+import { exerciseText } from '../../lib/exercise-text'
+import { dayText, figures, prescription, type SessionItem } from '../../lib/workout-format'
+import { SetRow, type SetFigures, type SetState } from './set-row'
+
+/** One exercise of the day: what to do, the last time's figures beside it, and its sets. */
+export function ExerciseCard({
+  item,
+  states,
+  onDone,
+}: {
+  item: SessionItem
+  /** One per set, planned ones first, then any extra the client logged. */
+  states: SetState[]
+  onDone: (setNumber: number, figures: SetFigures, button: HTMLButtonElement) => void
+}) {
+  const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
+  const { name } = exerciseText({ ...item.exercise, cuesEn: [] }, i18n.language)
+  const timed = item.reps === null
+  const headingId = `exercise-${item.key}`
+  const plannedKg = item.load?.kind === 'kg' ? String(item.load.value) : ''
+  const initial = (n: number) => {
+    const last = item.lastTime?.sets.find((s) => s.setNumber === n) ?? item.lastTime?.sets.at(-1)
+    const amount = timed ? (last?.seconds ?? item.seconds) : (last?.reps ?? item.reps?.min)
+    const kg = last?.loadKg ?? null
+    return {
+      amount: amount == null ? '' : String(amount),
+      kg: kg === null ? plannedKg : String(kg).replace('.', i18n.language === 'en' ? '.' : ','),
+    }
+  }
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border bg-card p-3 shadow-xs">
+      <header className="grid gap-1">
+        <h3 id={headingId} className="text-lg leading-tight font-semibold">
+          {name}
+        </h3>
+        <p className="text-sm font-medium">{prescription(item, t, i18n.language)}</p>
+        {item.notes ? <p className="text-sm text-muted-foreground">{item.notes}</p> : null}
+        <p className="text-sm text-muted-foreground">
+          {item.lastTime
+            ? t('lastTime', {
+                date: dayText(item.lastTime.on, i18n.language),
+                sets: item.lastTime.sets.map((s) => figures(s, i18n.language)).join(', '),
+              })
+            : t('firstTime')}
+        </p>
+      </header>
+      <div className="grid gap-1">
+        <div
+          aria-hidden="true"
+          className="grid grid-cols-[3.25rem_1fr_1fr_3rem] gap-2 px-2 text-center text-xs font-medium text-muted-foreground"
+        >
+          <span />
+          <span>{timed ? t('seconds') : t('reps')}</span>
+          <span>{t('kg')}</span>
+          <span />
+        </div>
+        <ol aria-label={t('setsOf', { name })} className="grid gap-1">
+          {states.map((state, i) => (
+            <SetRow
+              key={i}
+              n={i + 1}
+              timed={timed}
+              state={state}
+              initial={initial(i + 1)}
+              onDone={(figures, button) => onDone(i + 1, figures, button)}
+            />
+          ))}
+        </ol>
+      </div>
+    </article>
+  )
+}
