@@ -9,7 +9,8 @@
 //     scales with the host's CPU: scores taken under load are depressed) and writes
 //     bench/results/pages-<time>.json (+ pages-latest.json, <page>-latest.lhr.json of the median run).
 // Options: --build (run `npm run build` first), --runs N, --pages /,/precios (default: all listed
-//   below; --path /x is one page), --url http://host:port (measure a server that is already running)
+//   below; --path /x is one page), --url http://host:port (measure a server that is already running),
+//   --server path/to/apps/api/dist/server.js (a copy of the build, when others rebuild this tree)
 //  5. first-input delay per page (issue 21, decision 205; bench/lib/first-input.mjs): CPU slowed 4×,
 //     Fast 3G; the first key in the page's first field (or the first tap on its first button) as soon
 //     as it shows, until a visible reaction; p50/max of --first-input-runs (default 5) per page,
@@ -39,6 +40,7 @@ const runs = Number(option('runs', 3))
 const allPages = ['/', '/precios', '/privacidad', '/terminos', '/business/login', '/business/registro', '/auth/login', '/auth/register']
 const pages = (option('pages', undefined) ?? option('path', undefined))?.split(',').filter(Boolean) ?? allPages
 const externalUrl = option('url', undefined)
+const serverFile = option('server', join(root, 'apps/api/dist/server.js'))
 const firstInputOnly = args.includes('--first-input-only')
 const withoutEarlyScript = args.includes('--without-early-script')
 const firstInputRuns = args.includes('--no-first-input') ? 0 : Number(option('first-input-runs', 5))
@@ -239,7 +241,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
 const baseUrl = externalUrl ?? `http://127.0.0.1:${port}`
 const server = externalUrl
   ? null
-  : spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+  : spawn(process.execPath, [serverFile], {
       cwd: root,
       env: {
         ...process.env,
