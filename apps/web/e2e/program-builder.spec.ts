@@ -81,6 +81,8 @@ const TEXTS = {
     saveChanges: 'Guardar cambios',
     newVersion: /Guardado como versión 2\. Tus clientes siguen con la versión 1/,
     allSaved: 'Todo guardado',
+    back: 'Volver a programas',
+    listMeta: '4 semanas · versión 2',
   },
   en: {
     language: 'en',
@@ -126,6 +128,8 @@ const TEXTS = {
     saveChanges: 'Save changes',
     newVersion: /Saved as version 2\. Your clients keep following version 1/,
     allSaved: 'All saved',
+    back: 'Back to programs',
+    listMeta: '4 weeks · version 2',
   },
 } as const
 
@@ -273,5 +277,13 @@ for (const lang of ['es', 'en'] as const) {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await expectAccessible(page, `builder 375 px (${lang})`)
     await screenshot(page, testInfo, `builder-${lang}-375`)
+
+    // Back on the list: the program with its weeks, version and client count.
+    await page.getByRole('link', { name: x.back }).click()
+    const listed = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: x.title }) })
+    await expect(listed).toContainText(x.listMeta)
+    await expect(listed).toContainText(x.notice)
+    await expectAccessible(page, `programs list 375 px (${lang})`)
+    await screenshot(page, testInfo, `programs-${lang}-375`)
   })
 }
