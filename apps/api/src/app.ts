@@ -32,6 +32,7 @@ import { scheduleDataExports } from './modules/privacy/export-jobs.ts'
 import privacyDevRoutes from './modules/privacy/dev-routes.ts'
 import exerciseRoutes from './modules/exercises/routes.ts'
 import routineRoutes from './modules/routines/routes.ts'
+import progressRoutes from './modules/progress/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
@@ -126,6 +127,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(privacyRoutes)
   await app.register(exerciseRoutes)
   await app.register(routineRoutes)
+  await app.register(progressRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

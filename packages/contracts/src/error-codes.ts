@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'accountClosed',
   'reopenExpired',
   'tooYoung',
+  // progress (issue 25): health data needs the client's consent to the current purpose text
+  'consentRequired',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

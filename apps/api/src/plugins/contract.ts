@@ -41,6 +41,10 @@ export const API_TAGS = [
   { name: 'calendar feeds', description: 'Secret .ics URLs that calendar apps subscribe to: create, revoke, read.' },
   { name: 'reviews', description: 'Reviews of trainers by clients who attended a session, and the trainer’s answers.' },
   { name: 'routines', description: 'Exercise library, programs, workout logs and progress (trainers, their clients, gym owners).' },
+  {
+    name: 'progress',
+    description: 'Health-data consent, body measurements, progress photos and adherence (clients, their trainers, gym owners).',
+  },
 ] as const
 
 /** The bearer schemes of components.securitySchemes. */
