@@ -111,7 +111,11 @@ async function oneRun(browser, url, scenario, timeoutMs, withoutEarlyScript) {
         (u) => u.href === url,
         async (route) => {
           const response = await route.fetch()
-          const body = (await response.text()).replace(/<script>[^<]*__takeEarlyClicks[^<]*<\/script>/, '')
+          // The inline script is minified (it has `<` in it): strip up to its own end tag.
+          const body = (await response.text()).replace(
+            /<script>((?!<\/script>)[\s\S])*__takeEarlyClicks((?!<\/script>)[\s\S])*<\/script>/,
+            '',
+          )
           await route.fulfill({ response, body })
         },
       )
