@@ -16,6 +16,7 @@ import signupRoutes from './modules/signup/routes.ts'
 import usersRoutes from './modules/users/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
+import payoutLinkRoutes from './modules/payout-links/routes.ts'
 import paymentWebhookRoutes from './modules/payments/routes.ts'
 import { providerPages } from './providers/payments/index.ts'
 import adminRoutes from './modules/admin/routes.ts'
@@ -53,6 +54,7 @@ import inputHygienePlugin from './plugins/input-hygiene.ts'
 import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
 import paymentsPlugin from './plugins/payments.ts'
+import payoutLinksPlugin from './plugins/payout-links.ts'
 import webPlugin, { webInlineScriptHashes } from './plugins/web.ts'
 import { configurePasswordHashing } from './modules/users/hashing.ts'
 
@@ -116,6 +118,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(billingRoutes)
   await app.register(paymentWebhookRoutes)
   await app.register(connectRoutes)
+  await app.register(payoutLinkRoutes)
   await app.register(emailVerificationRoutes)
   await app.register(emailChangeRoutes)
   await app.register(adminRoutes)
@@ -192,6 +195,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin)
   await app.register(idempotencyPlugin)
   await app.register(paymentsPlugin)
+  await app.register(payoutLinksPlugin)
   await app.register(docsPlugin)
   await app.register(metricsPlugin)
   await app.register(opsPlugin)

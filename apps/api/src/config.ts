@@ -108,6 +108,25 @@ const EnvSchema = z
     STRIPE_API_HOST: optionalText,
     STRIPE_API_PORT: z.coerce.number().int().optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /**
+     * Which payment provider: sandbox, stripe or mercadopago (decision 207). Unset: stripe when
+     * STRIPE_SECRET_KEY is set, else the sandbox. mercadopago links payout accounts (OAuth); its
+     * charges are later slices of issue 26, so charges stay with the sandbox and production refuses it.
+     */
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'mercadopago']).optional(),
+    MERCADOPAGO_CLIENT_ID: optionalText,
+    MERCADOPAGO_CLIENT_SECRET: optionalText,
+    MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+    /** The REST API's address (the fake's in tests and sandbox mode). */
+    MERCADOPAGO_BASE_URL: optionalUrl,
+    /** Where a seller authorizes our application (Chile's site). */
+    MERCADOPAGO_AUTH_URL: optionalUrl,
+    /** Every call to Mercado Pago gives up after this (503 to our caller); below REQUEST_TIMEOUT_MS. */
+    MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /** Not in production: `npm start` runs the fake Mercado Pago on a loopback port and uses it. */
+    MERCADOPAGO_SANDBOX: flag,
+    /** 32 bytes, base64: encrypts payout tokens at rest (derived from JWT_REFRESH_SECRET when unset, outside production). */
+    TOKEN_ENCRYPTION_KEY: optionalText,
     /** Production only: run the built-in sandbox payment pages (anyone can subscribe for free). */
     ALLOW_SANDBOX_PAYMENTS: flag,
     // Operations (issue 11): GET /metrics only when METRICS=on; with METRICS_TOKEN it asks for that bearer token.
@@ -167,6 +186,32 @@ const EnvSchema = z
     }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' })
+    }
+    if (env.PAYMENTS_PROVIDER === 'mercadopago') {
+      if (env.NODE_ENV === 'production') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS_PROVIDER'],
+          message:
+            'mercadopago cannot run in production yet: only payout linking is built (issue 26); its charges are not, so clients would be charged by the sandbox',
+        })
+      }
+      if (!env.MERCADOPAGO_SANDBOX) {
+        for (const key of ['MERCADOPAGO_CLIENT_ID', 'MERCADOPAGO_CLIENT_SECRET', 'MERCADOPAGO_WEBHOOK_SECRET'] as const) {
+          if (!env[key])
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: 'is required when PAYMENTS_PROVIDER=mercadopago (or set MERCADOPAGO_SANDBOX=true)',
+            })
+        }
+      }
+    }
+    if (env.MERCADOPAGO_SANDBOX && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['MERCADOPAGO_SANDBOX'], message: 'is not available when NODE_ENV=production' })
+    }
+    if (env.TOKEN_ENCRYPTION_KEY !== undefined && Buffer.from(env.TOKEN_ENCRYPTION_KEY, 'base64').length !== 32) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' })

@@ -82,5 +82,7 @@ export const SERVICE_ERROR_CODES = [
   'idempotencyKeyInProgress',
   /** 409: the request with this Idempotency-Key was carried out but its answer was lost. */
   'idempotencyAnswerLost',
+  /** 503: the payment provider did not answer in time or failed; nothing was changed here. */
+  'paymentProviderUnavailable',
 ] as const
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number]

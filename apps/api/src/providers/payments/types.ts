@@ -136,3 +136,45 @@ export interface PaymentProvider {
   /** Trainers charging their clients (issue 12). */
   readonly clients: ClientPayments
 }
+
+/** The provider did not answer in time, could not be reached or failed (5xx, 429): our caller gets 503 and may retry. */
+export class PaymentProviderUnavailableError extends Error {}
+/** The provider refused an authorization code or a refresh token (used, expired, revoked, wrong verifier). */
+export class PayoutLinkRefusedError extends Error {}
+
+/** Tokens of a payout account linked by OAuth; never logged. `expiresAt`: when the access token stops working. */
+export interface PayoutLinkTokens {
+  accessToken: string
+  refreshToken: string
+  expiresAt: Date
+  providerUserId: string
+  scope: string | null
+  liveMode: boolean
+}
+
+/** A signed provider notification, verified and reduced: `id` is unique per notification (replays carry the same). */
+export interface PayoutLinkNotification {
+  id: string
+  /** unlinked: the account holder revoked our access (a trigger: the service checks the link again). */
+  kind: 'account.revoked' | 'other'
+  providerUserId: string | null
+}
+
+/**
+ * Payout accounts linked by OAuth authorization code (decision 207): the person authorizes us on
+ * the provider's site and the provider pays their share into their own account. A provider whose
+ * payout accounts are onboarded instead (Stripe, the sandbox) has none: `payoutLinkingFor` answers null.
+ */
+export interface PayoutLinking {
+  readonly name: 'mercadopago'
+  /** The provider's page where the person authorizes us; `codeChallenge`: PKCE S256. */
+  authorizationUrl(input: { state: string; redirectUri: string; codeChallenge: string }): string
+  /** Throws PayoutLinkRefusedError, PaymentProviderUnavailableError. */
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<PayoutLinkTokens>
+  /** The provider rotates refresh tokens: store the answer's. Throws PayoutLinkRefusedError, PaymentProviderUnavailableError. */
+  refresh(refreshToken: string): Promise<PayoutLinkTokens>
+  /** Whether the access token still works (false: revoked or expired). */
+  isAuthorized(accessToken: string): Promise<boolean>
+  /** Verifies the signature and freshness; throws WebhookSignatureError. */
+  parseNotification(rawBody: Buffer, headers: WebhookHeaders, query: Record<string, string | undefined>): PayoutLinkNotification
+}

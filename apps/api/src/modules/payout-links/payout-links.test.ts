@@ -1,0 +1,337 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig, type Config } from '../../config.ts'
+import { gyms, payoutLinks } from '../../db/schema.ts'
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../providers/payments/mercadopago/fake/server.ts'
+import { signNotification } from '../../providers/payments/mercadopago/signature.ts'
+import { call, createUserAndLogin, freshIp, useTestApp } from '../../testing/app.ts'
+import { loginAs, paidTrainer } from '../billing/test-helpers.ts'
+import { payoutAccessToken, REFRESH_MARGIN_MS, refreshExpiringPayoutLinks } from './service.ts'
+
+// Issue 26, first slice (decision 207): payout accounts linked by OAuth against the fake Mercado Pago.
+const overrides: Partial<Config> = {
+  PAYMENTS_PROVIDER: 'mercadopago',
+  MERCADOPAGO_CLIENT_ID: '4815162342',
+  MERCADOPAGO_CLIENT_SECRET: 'fake-client-secret',
+  MERCADOPAGO_WEBHOOK_SECRET: 'fake-webhook-secret',
+  MERCADOPAGO_TIMEOUT_MS: 400,
+}
+let fake: FakeMercadoPago
+beforeAll(async () => {
+  fake = await startFakeMercadoPago()
+  overrides.MERCADOPAGO_BASE_URL = fake.url
+  overrides.MERCADOPAGO_AUTH_URL = fake.url
+})
+afterAll(() => fake?.close())
+const ctx = useTestApp(overrides)
+
+async function trainerToken() {
+  const trainer = await paidTrainer(ctx.app)
+  return { ...trainer, token: await loginAs(ctx.app, trainer.email) }
+}
+
+async function gymOwner() {
+  const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
+  const [gym] = await ctx.app.db
+    .insert(gyms)
+    .values({
+      ownerId: owner.user.id,
+      name: 'Gimnasio Andes',
+      address: 'Av. Providencia 1',
+      city: 'Santiago',
+      state: 'RM',
+      zipCode: '7500000',
+      phone: '+56911111111',
+      email: owner.user.email,
+    })
+    .returning()
+  return { ...owner, gym: gym! }
+}
+
+/** The person on the provider's consent page: answers the code and state the redirect brings back. */
+async function authorize(authorizationUrl: string, opts: { sellerId?: number; decision?: 'allow' | 'deny' } = {}) {
+  const url = new URL(authorizationUrl)
+  expect(url.origin).toBe(fake.url)
+  expect(url.searchParams.get('code_challenge_method')).toBe('S256')
+  expect((await fetch(url)).status).toBe(200)
+  const form = new URLSearchParams(url.searchParams)
+  form.set('decision', opts.decision ?? 'allow')
+  if (opts.sellerId) form.set('seller_id', String(opts.sellerId))
+  const res = await fetch(`${fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
+  expect(res.status).toBe(302)
+  const back = new URL(res.headers.get('location')!)
+  expect(back.pathname).toBe('/cobros/vinculacion')
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }
+}
+
+const start = (token: string, owner: 'trainer' | 'gym') => call(ctx.app, 'POST', '/api/v1/payout-links/start', { token, body: { owner } })
+const complete = (token: string, body: { code: string; state: string }) =>
+  call(ctx.app, 'POST', '/api/v1/payout-links/complete', { token, body })
+const status = (token: string, owner: 'trainer' | 'gym') => call(ctx.app, 'GET', `/api/v1/payout-links/${owner}`, { token })
+
+async function link(token: string, owner: 'trainer' | 'gym', sellerId?: number) {
+  const started = await start(token, owner)
+  expect(started.statusCode).toBe(200)
+  const res = await complete(token, await authorize(started.json().authorizationUrl, { sellerId }))
+  expect(res.statusCode).toBe(200)
+  return res.json()
+}
+
+const rowOf = async (ownerId: string) => (await ctx.app.db.select().from(payoutLinks).where(eq(payoutLinks.ownerId, ownerId)))[0]
+
+describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
+  it('a trainer links, sees the account, tokens are sealed at rest; unlinking forgets them', async () => {
+    const trainer = await trainerToken()
+    expect((await status(trainer.token, 'trainer')).json()).toEqual({
+      owner: 'trainer',
+      status: 'none',
+      providerAccountId: null,
+      linkedAt: null,
+    })
+    const linked = await link(trainer.token, 'trainer', 123456789)
+    expect(linked).toMatchObject({ owner: 'trainer', status: 'linked', providerAccountId: '123456789' })
+    expect((await status(trainer.token, 'trainer')).json()).toMatchObject({ status: 'linked', providerAccountId: '123456789' })
+
+    const row = (await rowOf(trainer.id))!
+    expect(row.accessToken).toMatch(/^v1\./)
+    expect(row.accessToken).not.toContain('APP_USR')
+    expect(row.refreshToken).not.toContain('TG-')
+    // The sealed token opens only for its own row and works at the provider.
+    const token = await payoutAccessToken(ctx.app, 'trainer', trainer.id)
+    expect(token).toMatch(/^APP_USR-/)
+    expect((await fetch(`${fake.url}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+    expect(() => ctx.app.secrets.open(row.accessToken, `payout_links:${crypto.randomUUID()}:access`)).toThrow()
+
+    const del = await call(ctx.app, 'DELETE', '/api/v1/payout-links/trainer', { token: trainer.token })
+    expect(del.statusCode).toBe(200)
+    expect(del.json()).toMatchObject({ owner: 'trainer', status: 'none' })
+    expect(await rowOf(trainer.id)).toBeUndefined()
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('none')
+  })
+
+  it("a gym's owner links the gym's account; roles that have no payout account are refused", async () => {
+    const owner = await gymOwner()
+    const linked = await link(owner.token, 'gym')
+    expect(linked).toMatchObject({ owner: 'gym', status: 'linked' })
+    expect((await rowOf(owner.gym.id))?.linkedBy).toBe(owner.user.id)
+
+    // A gym owner has no trainer account, a trainer no gym; members, clients and operators link nothing.
+    expect((await start(owner.token, 'trainer')).statusCode).toBe(403)
+    const trainer = await trainerToken()
+    expect((await start(trainer.token, 'gym')).statusCode).toBe(403)
+    for (const role of ['member', 'admin'] as const) {
+      const someone = await createUserAndLogin(ctx.app, { role })
+      expect((await start(someone.token, 'trainer')).statusCode).toBe(403)
+      expect((await status(someone.token, 'gym')).statusCode).toBe(403)
+      expect((await call(ctx.app, 'DELETE', '/api/v1/payout-links/gym', { token: someone.token })).statusCode).toBe(403)
+    }
+    expect((await call(ctx.app, 'POST', '/api/v1/payout-links/start', { body: { owner: 'trainer' } })).statusCode).toBe(401)
+    // A gym owner without a gym yet.
+    const noGym = await createUserAndLogin(ctx.app, { role: 'gym_owner' })
+    expect((await start(noGym.token, 'gym')).statusCode).toBe(404)
+  })
+
+  it('a forged, reused or expired state is refused; another person cannot complete my link', async () => {
+    const trainer = await trainerToken()
+    const other = await trainerToken()
+    const started = await start(trainer.token, 'trainer')
+    const { code, state } = await authorize(started.json().authorizationUrl)
+
+    const forged = await complete(trainer.token, { code, state: 'made-up-state' })
+    expect(forged.statusCode).toBe(422)
+    expect(forged.json().errors).toEqual({ state: 'invalidOrExpired' })
+
+    // Someone else sends my code and state with their session: refused, and the state is spent.
+    const stolen = await complete(other.token, { code, state })
+    expect(stolen.statusCode).toBe(403)
+    expect(await rowOf(other.id)).toBeUndefined()
+    expect((await complete(trainer.token, { code, state })).statusCode).toBe(422)
+    expect(await rowOf(trainer.id)).toBeUndefined()
+
+    // A code for another state (a verifier that does not match) is refused by the provider.
+    const second = await start(trainer.token, 'trainer')
+    const third = await start(trainer.token, 'trainer')
+    const fromSecond = await authorize(second.json().authorizationUrl)
+    const mixed = await complete(trainer.token, {
+      code: fromSecond.code,
+      state: new URL(third.json().authorizationUrl).searchParams.get('state')!,
+    })
+    expect(mixed.statusCode).toBe(422)
+    expect(mixed.json().errors).toEqual({ code: 'invalidOrExpired' })
+    expect(await rowOf(trainer.id)).toBeUndefined()
+  })
+
+  it('refreshes before expiry and stores the rotated refresh token; a revoked grant marks the link revoked', async () => {
+    const trainer = await trainerToken()
+    await link(trainer.token, 'trainer')
+    const before = (await rowOf(trainer.id))!
+    const firstAccess = await payoutAccessToken(ctx.app, 'trainer', trainer.id)
+    // Not yet due: the same token, nothing refreshed.
+    expect(await payoutAccessToken(ctx.app, 'trainer', trainer.id)).toBe(firstAccess)
+    const firstRefresh = ctx.app.secrets.open(before.refreshToken, `payout_links:${before.id}:refresh`)
+
+    // Within the margin: refreshed, the new refresh token stored; the old one is dead at the provider.
+    const dueAt = before.expiresAt.getTime() - REFRESH_MARGIN_MS + 1000
+    expect(await refreshExpiringPayoutLinks(ctx.app, dueAt)).toBeGreaterThanOrEqual(1)
+    const after = (await rowOf(trainer.id))!
+    expect(after.refreshedAt).not.toBeNull()
+    const secondRefresh = ctx.app.secrets.open(after.refreshToken, `payout_links:${after.id}:refresh`)
+    expect(secondRefresh).not.toBe(firstRefresh)
+    const replay = await fetch(`${fake.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: fake.app.clientId,
+        client_secret: fake.app.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: firstRefresh,
+      }),
+    })
+    expect(replay.status).toBe(400)
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant')
+    const newAccess = await payoutAccessToken(ctx.app, 'trainer', trainer.id)
+    expect(newAccess).not.toBe(firstAccess)
+
+    // The seller revokes us at Mercado Pago: the next refresh is refused and the link is revoked.
+    await fake.deauthorize(Number(after.providerUserId))
+    expect(await payoutAccessToken(ctx.app, 'trainer', trainer.id, (await rowOf(trainer.id))!.expiresAt.getTime())).toBeNull()
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('revoked')
+  })
+
+  it('the provider not answering in time is a 503 with Retry-After, and nothing is stored', async () => {
+    const trainer = await trainerToken()
+    const started = await start(trainer.token, 'trainer')
+    const grant = await authorize(started.json().authorizationUrl)
+    fake.faults.delayMs = 1500
+    fake.faults.times = 1
+    const t0 = Date.now()
+    const slow = await complete(trainer.token, grant)
+    expect(slow.statusCode).toBe(503)
+    expect(Date.now() - t0).toBeLessThan(1400)
+    expect(slow.headers['retry-after']).toBeDefined()
+    expect(slow.json()).toMatchObject({ status: 503, code: 'paymentProviderUnavailable' })
+    expect(await rowOf(trainer.id)).toBeUndefined()
+
+    const again = await start(trainer.token, 'trainer')
+    const grant2 = await authorize(again.json().authorizationUrl)
+    fake.faults.delayMs = 0
+    fake.faults.status = 500
+    fake.faults.times = 1
+    expect((await complete(trainer.token, grant2)).statusCode).toBe(503)
+    fake.faults.status = 0
+    expect(await rowOf(trainer.id)).toBeUndefined()
+  })
+})
+
+describe('notifications (x-signature)', () => {
+  const url = '/api/v1/payout-links/notifications'
+  const send = (body: object, headers: Record<string, string>, dataId: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${url}?data.id=${encodeURIComponent(dataId)}&type=mp-connect`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+      remoteAddress: freshIp(),
+    })
+  const signed = (dataId: string, opts: { ts?: number; secret?: string; requestId?: string } = {}) => {
+    const requestId = opts.requestId ?? crypto.randomUUID()
+    const ts = String(opts.ts ?? Date.now())
+    return { 'x-request-id': requestId, 'x-signature': signNotification(opts.secret ?? 'fake-webhook-secret', { dataId, requestId, ts }) }
+  }
+
+  it('good, bad, stale and replayed signatures; a revocation is checked with the provider', async () => {
+    const trainer = await trainerToken()
+    await link(trainer.token, 'trainer', 555000111)
+    const body = (id: number) => ({
+      id,
+      type: 'mp-connect',
+      action: 'application.deauthorized',
+      user_id: 555000111,
+      data: { id: '555000111' },
+    })
+
+    // Forged (wrong secret) and stale (11 minutes old) are refused; nothing changes.
+    expect((await send(body(1), signed('555000111', { secret: 'not-the-secret' }), '555000111')).statusCode).toBe(400)
+    expect((await send(body(1), signed('555000111', { ts: Date.now() - 11 * 60_000 }), '555000111')).statusCode).toBe(400)
+    expect((await send(body(1), {}, '555000111')).statusCode).toBe(400)
+    // A signature for another data id does not cover this one.
+    expect((await send(body(1), signed('999'), '555000111')).statusCode).toBe(400)
+
+    // A valid notification that is only a trigger: the seller has not revoked us, so the link stays.
+    const first = await send(body(1), signed('555000111'), '555000111')
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toEqual({ received: true })
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('linked')
+
+    // The seller revokes at Mercado Pago; the fake sends the signed mp-connect notification over HTTP.
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    fake.setNotificationUrl(`${address}${url}`)
+    const delivered = await fake.deauthorize(555000111)
+    expect(delivered?.status).toBe(200)
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('revoked')
+
+    // The same notification again (a duplicate delivery, or a replay within the window): acknowledged, applied once.
+    await link(trainer.token, 'trainer', 555000111)
+    const again = await fake.sendNotification({ ...delivered!.notification, dataId: '555000111', userId: 555000111 })
+    expect(again.status).toBe(200)
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('linked')
+    const replayed = await send(body(1), signed('555000111'), '555000111')
+    expect(replayed.statusCode).toBe(200)
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('linked')
+    fake.setNotificationUrl(null)
+  })
+})
+
+describe('without Mercado Pago', () => {
+  const plain = useTestApp()
+  it('the routes answer 404 (the provider in use onboards payout accounts instead)', async () => {
+    const trainer = await paidTrainer(plain.app)
+    const token = await loginAs(plain.app, trainer.email)
+    expect((await call(plain.app, 'POST', '/api/v1/payout-links/start', { token, body: { owner: 'trainer' } })).statusCode).toBe(404)
+    expect((await call(plain.app, 'GET', '/api/v1/payout-links/trainer', { token })).statusCode).toBe(404)
+  })
+})
+
+describe('sandbox mode (npm start with MERCADOPAGO_SANDBOX=true)', () => {
+  const sandbox = useTestApp({ PAYMENTS_PROVIDER: 'mercadopago', MERCADOPAGO_SANDBOX: true })
+  it('runs the fake on a loopback port and links through it', async () => {
+    const trainer = await paidTrainer(sandbox.app)
+    const token = await loginAs(sandbox.app, trainer.email)
+    const started = await call(sandbox.app, 'POST', '/api/v1/payout-links/start', { token, body: { owner: 'trainer' } })
+    const url = new URL(started.json().authorizationUrl)
+    expect(url.hostname).toBe('127.0.0.1')
+    const form = new URLSearchParams(url.searchParams)
+    form.set('decision', 'allow')
+    const back = new URL(
+      (await fetch(`${url.origin}/authorization`, { method: 'POST', body: form, redirect: 'manual' })).headers.get('location')!,
+    )
+    const done = await call(sandbox.app, 'POST', '/api/v1/payout-links/complete', {
+      token,
+      body: { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+    })
+    expect(done.statusCode).toBe(200)
+    expect(done.json().status).toBe('linked')
+  })
+
+  it('the configuration refuses Mercado Pago in production and asks for its credentials outside sandbox mode', () => {
+    const base = { NODE_ENV: 'development', JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) }
+    expect(() => loadConfig({ ...base, PAYMENTS_PROVIDER: 'mercadopago' }, { secrets: false })).toThrow(/MERCADOPAGO_CLIENT_ID/)
+    expect(() => loadConfig({ ...base, PAYMENTS_PROVIDER: 'mercadopago', MERCADOPAGO_SANDBOX: 'true' }, { secrets: false })).not.toThrow()
+    expect(() =>
+      loadConfig(
+        {
+          ...base,
+          NODE_ENV: 'production',
+          PAYMENTS_PROVIDER: 'mercadopago',
+          MERCADOPAGO_CLIENT_ID: '1',
+          MERCADOPAGO_CLIENT_SECRET: 's',
+          MERCADOPAGO_WEBHOOK_SECRET: 'w',
+          ALLOW_SANDBOX_PAYMENTS: 'true',
+          MAIL_TRANSPORT: 'log',
+        },
+        { secrets: false },
+      ),
+    ).toThrow(/PAYMENTS_PROVIDER: mercadopago cannot run in production yet/)
+    expect(() => loadConfig({ ...base, TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' }, { secrets: false })).toThrow(/TOKEN_ENCRYPTION_KEY/)
+  })
+})

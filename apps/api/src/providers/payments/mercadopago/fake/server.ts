@@ -1,0 +1,365 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { signNotification } from '../signature.ts'
+
+/**
+ * A fake of the parts of Mercado Pago's API this platform uses (decision 207), written from the
+ * documentation and the official SDK's types. Used by the tests and by `npm start` with
+ * MERCADOPAGO_SANDBOX=true. What it keeps to:
+ * - OAuth: GET /authorization (the seller's consent page) → redirect with `code` and `state`;
+ *   POST /oauth/token with grant_type authorization_code (single-use code, 10 minutes, the same
+ *   redirect_uri, PKCE S256 when a challenge was sent) or refresh_token (the refresh token
+ *   rotates: the old one is refused after use); access tokens last 180 days (`expires_in` 15552000).
+ * - GET /users/me with a seller's token; 401 once it is expired or revoked.
+ * - Writes carry X-Idempotency-Key: the same key and body answer the first answer again; the same
+ *   key with another body answers 409 (the SDK's MPIdempotencyError).
+ * - CLP has no decimals: an amount in CLP that is not a whole number answers 400.
+ * - POST /preapproval_plan, GET /preapproval_plan/{id} (the trainer's plan with free_trial).
+ * - Notifications signed as Mercado Pago signs them (`x-signature` over the documented manifest).
+ */
+export interface FakeSeller {
+  id: number
+  nickname: string
+  email: string
+}
+
+interface Grant {
+  sellerId: number
+  redirectUri: string
+  challenge: string | null
+  expiresAt: number
+  used: boolean
+}
+
+interface AccessToken {
+  sellerId: number
+  expiresAt: number
+  revoked: boolean
+}
+
+export interface FakeMercadoPagoOptions {
+  clientId?: string
+  clientSecret?: string
+  webhookSecret?: string
+  /** The fake's clock (ms); tests move it to expire tokens. */
+  now?: () => number
+}
+
+export const ACCESS_TOKEN_SECONDS = 180 * 24 * 3600
+const CODE_MS = 10 * 60_000
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
+  res.end(JSON.stringify(body))
+}
+const apiError = (res: ServerResponse, status: number, error: string, message: string) =>
+  json(res, status, { message, error, status, cause: [] })
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const token = (prefix: string) => `${prefix}-${randomBytes(24).toString('hex')}`
+
+/** Whole pesos only: CLP has no minor unit. */
+export function clpAmountProblem(amount: unknown, currency: unknown): string | null {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return 'transaction_amount must be a positive number'
+  if (currency === 'CLP' && !Number.isInteger(amount)) return 'transaction_amount must be an integer for currency_id CLP'
+  return null
+}
+
+/** A stable fingerprint of a JSON body (key order does not matter). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value)
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {}) {
+  const app = {
+    clientId: options.clientId ?? '4815162342',
+    clientSecret: options.clientSecret ?? 'fake-client-secret',
+    webhookSecret: options.webhookSecret ?? 'fake-webhook-secret',
+  }
+  const now = options.now ?? (() => Date.now())
+  const sellers = new Map<number, FakeSeller>()
+  const grants = new Map<string, Grant>()
+  const accessTokens = new Map<string, AccessToken>()
+  const refreshTokens = new Map<string, { sellerId: number; used: boolean }>()
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>()
+  const plans = new Map<string, Record<string, unknown>>()
+  /** Every request as it arrived (method, path, idempotency key); never a body. */
+  const calls: { method: string; path: string; idempotencyKey: string | null }[] = []
+  /** Faults: `delayMs` before answering, `status` (e.g. 500) instead of answering, for the next `times` requests (Infinity: all). */
+  const faults = { delayMs: 0, status: 0, times: 0 }
+  /** Where notifications go (the platform's webhook address). */
+  let notificationUrl: string | null = null
+
+  function seller(id?: number): FakeSeller {
+    const sellerId = id ?? randomInt(100_000_000, 999_999_999)
+    let found = sellers.get(sellerId)
+    if (!found) {
+      found = { id: sellerId, nickname: `TESTUSER${sellerId}`, email: `test_user_${sellerId}@testuser.com` }
+      sellers.set(sellerId, found)
+    }
+    return found
+  }
+
+  function issueTokens(sellerId: number) {
+    const access = token('APP_USR')
+    const refresh = token('TG')
+    accessTokens.set(access, { sellerId, expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000, revoked: false })
+    refreshTokens.set(refresh, { sellerId, used: false })
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      scope: 'offline_access payments read write',
+      user_id: sellerId,
+      refresh_token: refresh,
+      public_key: `APP_USR-${randomBytes(8).toString('hex')}`,
+      live_mode: false,
+    }
+  }
+
+  function bearerSeller(req: IncomingMessage): FakeSeller | null {
+    const auth = req.headers.authorization ?? ''
+    const found = accessTokens.get(auth.replace(/^Bearer\s+/i, ''))
+    if (!found || found.revoked || found.expiresAt <= now()) return null
+    return sellers.get(found.sellerId) ?? null
+  }
+
+  function consentPage(res: ServerResponse, q: URLSearchParams) {
+    if (q.get('client_id') !== app.clientId || q.get('response_type') !== 'code' || !q.get('redirect_uri')) {
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+      return res.end('<!doctype html><title>Error</title><p>Solicitud de autorización inválida.</p>')
+    }
+    const hidden = ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method']
+      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? '')}">`)
+      .join('')
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mercado Pago (simulado)</title>` +
+        `<h1>Autorizar la vinculación</h1><p>Una aplicación quiere cobrar en tu nombre.</p>` +
+        `<form method="post" action="/authorization">${hidden}` +
+        `<label>Cuenta de prueba (número, opcional) <input name="seller_id" inputmode="numeric"></label>` +
+        `<button name="decision" value="allow">Autorizar</button> <button name="decision" value="deny">Cancelar</button></form></html>`,
+    )
+  }
+
+  function consent(res: ServerResponse, form: URLSearchParams) {
+    const redirectUri = form.get('redirect_uri') ?? ''
+    if (form.get('client_id') !== app.clientId || !/^https?:\/\//.test(redirectUri))
+      return apiError(res, 400, 'invalid_request', 'invalid client_id or redirect_uri')
+    const back = new URL(redirectUri)
+    if (form.get('state')) back.searchParams.set('state', form.get('state')!)
+    if (form.get('decision') !== 'allow') {
+      back.searchParams.set('error', 'access_denied')
+      res.writeHead(302, { location: back.toString() })
+      return res.end()
+    }
+    const challenge = form.get('code_challenge') || null
+    if (challenge && form.get('code_challenge_method') !== 'S256')
+      return apiError(res, 400, 'invalid_request', 'code_challenge_method must be S256')
+    const chosen = Number(form.get('seller_id'))
+    const code = token('TG')
+    grants.set(code, {
+      sellerId: seller(Number.isSafeInteger(chosen) && chosen > 0 ? chosen : undefined).id,
+      redirectUri,
+      challenge,
+      expiresAt: now() + CODE_MS,
+      used: false,
+    })
+    back.searchParams.set('code', code)
+    res.writeHead(302, { location: back.toString() })
+    res.end()
+  }
+
+  function oauthToken(res: ServerResponse, body: Record<string, string>) {
+    if (body.client_id !== app.clientId || body.client_secret !== app.clientSecret)
+      return apiError(res, 400, 'invalid_client', 'invalid client_id or client_secret')
+    if (body.grant_type === 'authorization_code') {
+      const grant = body.code ? grants.get(body.code) : undefined
+      if (!grant || grant.used || grant.expiresAt <= now()) return apiError(res, 400, 'invalid_grant', 'invalid_grant')
+      if (grant.redirectUri !== body.redirect_uri) return apiError(res, 400, 'invalid_grant', 'redirect_uri mismatch')
+      if (grant.challenge) {
+        const verifier = body.code_verifier ?? ''
+        const expected = createHash('sha256').update(verifier).digest('base64url')
+        if (!verifier || expected !== grant.challenge) return apiError(res, 400, 'invalid_grant', 'code_verifier does not match')
+      }
+      grant.used = true
+      return json(res, 200, issueTokens(grant.sellerId))
+    }
+    if (body.grant_type === 'refresh_token') {
+      const found = body.refresh_token ? refreshTokens.get(body.refresh_token) : undefined
+      if (!found || found.used) return apiError(res, 400, 'invalid_grant', 'invalid_grant')
+      found.used = true
+      return json(res, 200, issueTokens(found.sellerId))
+    }
+    return apiError(res, 400, 'unsupported_grant_type', 'unsupported grant_type')
+  }
+
+  function createPlan(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
+    if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
+      return apiError(res, 401, 'unauthorized', 'invalid access token')
+    const recurring = (body.auto_recurring ?? {}) as Record<string, unknown>
+    const problem = clpAmountProblem(recurring.transaction_amount, recurring.currency_id)
+    if (problem) return apiError(res, 400, 'bad_request', problem)
+    if (typeof body.reason !== 'string' || !body.reason) return apiError(res, 400, 'bad_request', 'reason is required')
+    const id = `2c9380848${randomBytes(12).toString('hex')}`
+    const plan = {
+      id,
+      application_id: Number(app.clientId),
+      collector_id: bearerSeller(req)?.id ?? Number(app.clientId),
+      reason: body.reason,
+      auto_recurring: recurring,
+      back_url: body.back_url ?? null,
+      status: 'active',
+      init_point: `${base}/subscriptions/checkout?preapproval_plan_id=${id}`,
+      date_created: new Date(now()).toISOString(),
+    }
+    plans.set(id, plan)
+    return json(res, 201, plan)
+  }
+
+  let base = ''
+  /** The platform's own access token (client credentials of the application). */
+  const platformToken = `APP_USR-${app.clientId}-platform`
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const method = req.method ?? 'GET'
+    const idempotencyKey = (req.headers['x-idempotency-key'] as string | undefined) ?? null
+    calls.push({ method, path: url.pathname, idempotencyKey })
+    if (faults.times > 0) {
+      faults.times--
+      if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs))
+      if (faults.status) return apiError(res, faults.status, 'internal_error', 'internal_error')
+    }
+    const raw = method === 'GET' ? '' : await readBody(req)
+    let body: Record<string, unknown> = {}
+    const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+    if (raw && !isForm) {
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        return apiError(res, 400, 'bad_request', 'malformed JSON')
+      }
+    }
+    if (method === 'GET' && url.pathname === '/authorization') return consentPage(res, url.searchParams)
+    if (method === 'POST' && url.pathname === '/authorization') return consent(res, new URLSearchParams(raw))
+
+    // Writes with a key: the first answer is kept and replayed; the key with another body is a conflict.
+    if (method !== 'GET' && idempotencyKey) {
+      const scope = `${req.headers.authorization ?? ''}|${idempotencyKey}`
+      const fingerprint = `${method} ${url.pathname} ${isForm ? raw : canonical(body)}`
+      const earlier = idempotency.get(scope)
+      if (earlier) {
+        if (earlier.fingerprint !== fingerprint)
+          return apiError(res, 409, 'idempotency_key_already_used', 'The idempotency key has already been used with a different request')
+        return json(res, earlier.status, earlier.body, { 'x-idempotency-replayed': 'true' })
+      }
+      const send = res.end.bind(res)
+      const chunks: string[] = []
+      res.end = ((chunk?: unknown) => {
+        if (typeof chunk === 'string') chunks.push(chunk)
+        if (res.statusCode < 500)
+          idempotency.set(scope, { fingerprint, status: res.statusCode, body: chunks.length ? JSON.parse(chunks.join('')) : {} })
+        return send(chunk as string)
+      }) as typeof res.end
+    }
+
+    if (method === 'POST' && url.pathname === '/oauth/token')
+      return oauthToken(res, isForm ? Object.fromEntries(new URLSearchParams(raw)) : (body as Record<string, string>))
+    if (method === 'GET' && url.pathname === '/users/me') {
+      const found = bearerSeller(req)
+      if (!found) return apiError(res, 401, 'unauthorized', 'invalid access token')
+      return json(res, 200, { ...found, site_id: 'MLC', country_id: 'CL', first_name: 'Test', last_name: 'Test' })
+    }
+    if (method === 'POST' && url.pathname === '/preapproval_plan') return createPlan(req, res, body)
+    const planMatch = /^\/preapproval_plan\/([\w-]+)$/.exec(url.pathname)
+    if (method === 'GET' && planMatch) {
+      const plan = plans.get(planMatch[1]!)
+      return plan ? json(res, 200, plan) : apiError(res, 404, 'not_found', 'preapproval_plan not found')
+    }
+    return apiError(res, 404, 'not_found', `${method} ${url.pathname} is not part of the fake`)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => apiError(res, 500, 'internal_error', String((err as Error).message)))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  /**
+   * Sends a notification as Mercado Pago does: POST to `url?data.id=…&type=…` with `x-request-id`
+   * and `x-signature` over the documented manifest. `ts`, `requestId` and `secret` can be set to
+   * send a stale, replayed or forged one; the same `id` is a duplicate delivery.
+   */
+  async function sendNotification(
+    event: { type: string; action: string; dataId: string; userId?: number; id?: number },
+    opts: { url?: string; ts?: string; requestId?: string; secret?: string } = {},
+  ) {
+    const target = opts.url ?? notificationUrl
+    if (!target) throw new Error('no notification URL set on the fake')
+    const requestId = opts.requestId ?? randomBytes(16).toString('hex')
+    const ts = opts.ts ?? String(now())
+    const body = {
+      id: event.id ?? randomInt(10_000_000, 99_999_999),
+      live_mode: false,
+      type: event.type,
+      date_created: new Date(now()).toISOString(),
+      application_id: Number(app.clientId),
+      user_id: event.userId ?? null,
+      version: 1,
+      api_version: 'v1',
+      action: event.action,
+      data: { id: event.dataId },
+    }
+    const to = new URL(target)
+    to.searchParams.set('data.id', event.dataId)
+    to.searchParams.set('type', event.type)
+    const response = await fetch(to, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+        'x-signature': signNotification(opts.secret ?? app.webhookSecret, { dataId: event.dataId, requestId, ts }),
+      },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: await response.text(), notification: body, requestId, ts }
+  }
+
+  return {
+    url: base,
+    app,
+    platformToken,
+    sellers,
+    calls,
+    faults,
+    seller,
+    setNotificationUrl(url: string | null) {
+      notificationUrl = url
+    },
+    /** The seller revokes our application in their Mercado Pago account: every token stops working, and mp-connect is notified. */
+    async deauthorize(sellerId: number) {
+      for (const t of accessTokens.values()) if (t.sellerId === sellerId) t.revoked = true
+      for (const t of refreshTokens.values()) if (t.sellerId === sellerId) t.used = true
+      if (notificationUrl)
+        return sendNotification({ type: 'mp-connect', action: 'application.deauthorized', dataId: String(sellerId), userId: sellerId })
+      return null
+    },
+    sendNotification,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type FakeMercadoPago = Awaited<ReturnType<typeof startFakeMercadoPago>>
