@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DataDirBusyError, restrictNewFiles, secureDataDir } from './data-dir.ts'
 import { DatabaseStartError, openDatabase } from './db/client.ts'
 import { databaseFault } from './db/faults.ts'
-import { SANDBOX_IN_PRODUCTION_WARNING } from './providers/payments/index.ts'
+import { providerStartupWarning } from './providers/payments/startup.ts'
 import { EXIT_DO_NOT_RESTART } from './supervise.ts'
 
 // Under the supervisor (src/supervisor.ts, src/cluster.ts): a heartbeat while the event loop runs.
@@ -77,7 +77,8 @@ async function main() {
       .filter((l) => l !== '')
       .join('\n'),
   )
-  if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY) console.warn(`\n  ${SANDBOX_IN_PRODUCTION_WARNING}\n`)
+  const providerWarning = providerStartupWarning(config)
+  if (providerWarning) console.warn(`\n  ${providerWarning}\n`)
   if (config.NODE_ENV === 'production' && config.MAIL_TRANSPORT === 'log') {
     console.warn('\n  WARNING: MAIL_TRANSPORT=log in production: no mail is delivered (codes and reset links reach nobody).\n')
   }

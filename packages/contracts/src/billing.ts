@@ -14,7 +14,7 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 
 export const CheckoutCreatedSchema = z
   .object({ url: z.string() })
-  .meta({ examples: [{ url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' }] })
+  .meta({ examples: [{ url: 'https://pay.example.com/checkout/cs_test_a1b2c3' }] })
 export type CheckoutCreated = z.infer<typeof CheckoutCreatedSchema>
 
 export const CheckoutStatusSchema = z.object({
@@ -55,5 +55,5 @@ export const BillingPortalRequestSchema = z.strictObject({
 })
 export const BillingPortalSessionSchema = z
   .object({ url: z.string() })
-  .meta({ examples: [{ url: 'https://billing.stripe.com/p/session/test_a1b2c3' }] })
+  .meta({ examples: [{ url: 'https://pay.example.com/portal/test_a1b2c3' }] })
 export type BillingPortalSession = z.infer<typeof BillingPortalSessionSchema>

@@ -10,7 +10,7 @@ export type OnboardingSetupRequest = z.infer<typeof OnboardingSetupRequestSchema
 
 export const OnboardingSetupSchema = z
   .object({ onboardingUrl: z.string() })
-  .meta({ examples: [{ onboardingUrl: 'https://connect.stripe.com/setup/e/acct_1Q2w3E4r5T6y/a1b2c3' }] })
+  .meta({ examples: [{ onboardingUrl: 'https://pay.example.com/onboarding/acct_1Q2w3E4r5T6y/a1b2c3' }] })
 export type OnboardingSetup = z.infer<typeof OnboardingSetupSchema>
 
 export const UserIdParamsSchema = z.object({ userId: z.uuid({ error: 'notFound' }) })

@@ -59,7 +59,7 @@ export const SUBSCRIPTION_STATES = [
 ] as const
 /** States that give access: a trial counts; past_due does not (the trainer sees the failed payment at once). */
 export const LIVE_SUBSCRIPTION_STATES = ['trialing', 'active'] as const satisfies readonly SubscriptionState[]
-/** How a subscription state reads on the Spanish screens (trainer dashboard, sandbox portal). */
+/** How a subscription state reads on the Spanish screens (trainer dashboard, the built-in provider's portal). */
 export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
   trialing: 'En periodo de prueba',
   active: 'Activa',

@@ -214,7 +214,7 @@ interface TransformInput {
   openapiObject: Record<string, unknown>
 }
 
-/** Only the API is in the document: web pages, robots.txt, the sitemap, dev and sandbox pages are not. */
+/** Only the API is in the document: web pages, robots.txt, the sitemap, dev and built-in provider pages are not. */
 export const isApiUrl = (url: string) => /^\/api\/(v\d+\/|health$|ready$)/.test(url)
 
 // apiError() answers are ApiErrorSchema with a description: the same shape.

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto'
 import type { Config } from '../config.ts'
 
 /**
- * What the log may say about a request. Secrets travel in URLs (reset links carry `hash`, sandbox
- * pages are capability URLs, the user lookup carries an e-mail) and Fastify logs `req.url` for
+ * What the log may say about a request. Secrets travel in URLs (reset links carry `hash`, the built-in
+ * provider's pages are capability URLs, the user lookup carries an e-mail) and Fastify logs `req.url` for
  * every request, so URLs are rewritten before they reach a log line. Bodies and headers are never
  * logged.
  */
@@ -37,13 +37,13 @@ const SECRET_KEYS = new Set([
   'password',
 ])
 const SECRET_WORDS = /token|secret|password|hash|otp|code|signature|session/i
-// Path segments that follow these are capability ids (sandbox pages, checkout look-ups).
+// Path segments that follow these are capability ids (the built-in provider's pages, checkout look-ups).
 // Client invitations (issue 12): the token of the mailed link is the capability, both the API path
 // and the web page the mail links to (/invitacion/<token>, issue 19; /invitacion/pagada is no token).
 // Calendar feeds: the URL is the secret.
 const CAPABILITY_PATHS =
   /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/|\/api\/v1\/calendar\/|\/invitacion\/(?!pagada(?:[/?#]|$)))[^/?#]+/
-// Values that are secrets wherever they appear: JWTs and the sandbox's own ids.
+// Values that are secrets wherever they appear: JWTs and the built-in provider's own ids.
 const SECRET_VALUE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$|^[a-z]+_sbx_[\w-]+$/
 
 /** a***@example.com */

@@ -31,7 +31,7 @@ export interface PrerenderedPage {
 
 /**
  * Paths crawlers are asked to skip: signed-in areas, the sign-up steps after the first one (they
- * carry codes and tokens), password reset links, the API and dev/sandbox surfaces. The public
+ * carry codes and tokens), password reset links, the API, dev and built-in provider surfaces. The public
  * pages and the sign-in and registration pages stay crawlable. docs/decisions/045.
  */
 export const robotsDisallow = [

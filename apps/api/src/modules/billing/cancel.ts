@@ -5,7 +5,7 @@ import { subscriptions } from '../../db/schema.ts'
 
 /**
  * Issue 20 (closing an account): the trainer's platform subscription stops renewing, at the
- * provider first (the paid or trial period runs to its end), then here, as the sandbox portal's
+ * provider first (the paid or trial period runs to its end), then here, as the built-in provider portal's
  * cancel button does. Returns whether a live subscription was cancelled. New file so that the
  * billing service itself is untouched (another branch changes it).
  */

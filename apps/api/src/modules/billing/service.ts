@@ -87,7 +87,7 @@ export async function createCheckout(app: FastifyInstance, userId: string, input
     throw conflict('This account already has an active subscription', { userId: 'alreadySubscribed' })
 
   // The provider's page must show the right first charge: no trial for someone who had one.
-  // A customer of another provider (a sandbox id after switching to Stripe) means nothing to this one.
+  // A customer of another provider (after the configured provider changed) means nothing to this one.
   const earlierCustomer = current?.provider === app.payments.name ? (current.providerCustomerId ?? null) : null
   const trial = await trialAvailable(app.db, { userId, email: user.email, customerId: earlierCustomer })
   const session = await app.payments.createCheckout({
@@ -138,14 +138,14 @@ export async function verifyCheckout(app: FastifyInstance, userId: string, sessi
   return { paymentStatus: row.paymentStatus, status: row.status }
 }
 
-/** How a checkout starts its subscription: the provider's own report, or (sandbox) built here. */
+/** How a checkout starts its subscription: the provider's own report, or built here (a provider whose engine runs in this server). */
 export interface SubscriptionStart {
   customerId: string | null
   /** `trial`: whether this person may still have a free trial (decided in the transaction). */
   subscription(trial: boolean): ProviderSubscription
 }
 
-/** A subscription the provider already created (Stripe): the trial decision cannot change it here. */
+/** A subscription the provider already created: the trial decision cannot change it here. */
 export const reported = (sub: ProviderSubscription): SubscriptionStart => ({ customerId: sub.customerId, subscription: () => sub })
 
 export interface CheckoutCompletion {
@@ -297,7 +297,7 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
   const stored = await latestSubscription(app.db, userId)
   const gym = await gymOf(app.db, userId)
   if (!stored) return { hasActiveSubscription: false, subscription: null, gym }
-  // A read writes nothing: a provider whose engine runs here (the sandbox) says what the row is now.
+  // A read writes nothing: a provider whose engine runs here says what the row is now.
   const row = stored.provider === app.payments.name ? app.payments.subscriptionAt(stored, now) : stored
   const [plan] = await app.db.select().from(plans).where(eq(plans.id, row.planId)).limit(1)
   return {

@@ -252,7 +252,7 @@ export type Completion = { sub: typeof clientSubscriptions.$inferSelect; refusal
  * start of the checkout checked is checked again here, in the same transaction (issue 19): the
  * invitation still pending, the offer not retired, the trainer active and able to charge, and
  * the client limit not exceeded. A refusal closes the checkout with its reason; the caller gives
- * the money back (or, in the sandbox, never takes it).
+ * the money back (or, with a provider that runs here, never takes it).
  */
 export async function completeClientCheckout(
   app: FastifyInstance,
@@ -269,7 +269,7 @@ export async function completeClientCheckout(
     .limit(1)
   if (existing) return { sub: existing, refusal: null }
   if (checkout.status === 'complete') {
-    // Completed by an earlier call (a parallel sandbox payment, the other of Stripe's two events).
+    // Completed by an earlier call (a parallel payment, or the other of a provider's two events).
     const [done] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.invitationId, checkout.invitationId)).limit(1)
     return done ? { sub: done, refusal: null } : { sub: null, refusal: null }
   }
@@ -325,7 +325,7 @@ export async function completeClientCheckout(
   return { sub, refusal: null }
 }
 
-/** The open client checkout of an invitation (Stripe's invoice may arrive before the checkout event). */
+/** The open client checkout of an invitation (a provider's invoice may arrive before the checkout event). */
 export async function openCheckoutOf(db: Tx, invitationId: string) {
   const [row] = await db
     .select()

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { clientCheckouts, clientInvitations, clientPayments, clientSubscriptions, mailOutbox, subscriptions } from '../../db/schema.ts'
 import { call, createUserAndLogin, freshIp } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
-import { stripeClientBilling, subscriptionObject } from './stripe-fixture.ts'
+import { stripeClientBilling, subscriptionObject } from '../../testing/stripe-client-billing.ts'
 import { confirmClient, createOffer, invite, startClientCheckout, type TestTrainer } from './test-helpers.ts'
 
 // Issue 19, findings 2 to 5, on Stripe against the local recording server: what the provider was

@@ -8,7 +8,7 @@ import { accounts, balanceOf } from '../ledger/service.ts'
 import { reversalShares } from '../ledger/split.ts'
 import type { MoneyMovement, MovementSource } from '../../providers/payments/movements.ts'
 import { reconcile } from '../reconcile/service.ts'
-import { stripeClientBilling, subscriptionObject } from './stripe-fixture.ts'
+import { stripeClientBilling, subscriptionObject } from '../../testing/stripe-client-billing.ts'
 import { gymWithTrainer } from './test-helpers.ts'
 
 // Issue 19: a model-based property test. Random sequences of client checkouts (events in either

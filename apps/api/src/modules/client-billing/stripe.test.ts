@@ -4,7 +4,7 @@ import { clientPayments, clientRefunds, clientSubscriptions, ledgerTransactions,
 import { call } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balanceOf } from '../ledger/service.ts'
-import { stripeClientBilling } from './stripe-fixture.ts'
+import { stripeClientBilling } from '../../testing/stripe-client-billing.ts'
 import { gymWithTrainer, type TestGym, type TestTrainer } from './test-helpers.ts'
 
 // Client billing on Stripe (decision 063) against the local recording server: direct charges

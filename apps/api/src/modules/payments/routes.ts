@@ -32,16 +32,16 @@ export default async function paymentWebhookRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // The address Stripe endpoints were registered with before decision 091, kept so they keep working: the provider in use answers.
+  // The webhook's address before decision 091, kept so that endpoints registered there keep working: the provider in use answers.
   app.post(
     '/payments/stripe/webhook',
     {
       schema: {
         tags: ['billing'],
-        summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+        summary: 'Payment events at the earlier address (signed with the webhook secret)',
         operationId: 'receiveStripeWebhook',
         description:
-          'The earlier address of the payment webhook (/payments/{provider}/webhook with provider stripe): the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with STRIPE_WEBHOOK_SECRET. A repeated event is acknowledged as a duplicate.',
+          'The earlier address of the payment webhook (/payments/{provider}/webhook): the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with the configured webhook secret. A repeated event is acknowledged as a duplicate.',
         deprecated: true,
         response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },

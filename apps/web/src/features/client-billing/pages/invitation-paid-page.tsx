@@ -16,7 +16,7 @@ import { SubscriptionStateBadge } from '../components/subscription-state'
 export function InvitationPaidPage() {
   usePageMeta('Suscripción confirmada')
   const { user, isLoading } = useSession()
-  // With Stripe the payment arrives by webhook a moment after the return: ask again until then.
+  // With a hosted provider the payment arrives by webhook a moment after the return: ask again until then.
   const subscriptions = useQuery({
     queryKey: billingKeys.mySubscriptions,
     queryFn: getMySubscriptions,

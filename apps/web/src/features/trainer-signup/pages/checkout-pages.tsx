@@ -1,4 +1,5 @@
 import type { CheckoutStatus } from '@app/contracts'
+import { PAYOUT_ONBOARDING_PATH } from '@app/contracts/constants'
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -51,7 +52,7 @@ export function CheckoutSuccessPage() {
   useEffect(() => {
     if (!paid || !sessionId) return
     saveFlow({ sessionId })
-    const timer = setTimeout(() => navigate('/auth/stripe/onboarding'), AFTER_PAYMENT_DELAY_MS)
+    const timer = setTimeout(() => navigate(PAYOUT_ONBOARDING_PATH), AFTER_PAYMENT_DELAY_MS)
     return () => clearTimeout(timer)
   }, [paid, sessionId, navigate])
 
@@ -85,7 +86,7 @@ export function CheckoutSuccessPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <Button size="lg" disabled={!paid} onClick={() => navigate('/auth/stripe/onboarding')}>
+          <Button size="lg" disabled={!paid} onClick={() => navigate(PAYOUT_ONBOARDING_PATH)}>
             Continuar manualmente
           </Button>
           <Button asChild variant="outline">

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, expect } from 'vitest'
-import { payoutAccounts, plans, subscriptions, trainers, users } from '../../db/schema.ts'
-import { freshIp, uniqueEmail, useTestApp } from '../../testing/app.ts'
-import { signedEvent, startFakeStripe, stripeMoney } from '../../testing/fake-stripe.ts'
-import { loginAs, PASSWORD } from '../billing/test-helpers.ts'
-import { insertUser } from '../users/service.ts'
-import { confirmClient, createOffer, invite, startClientCheckout, type TestTrainer } from './test-helpers.ts'
+import { payoutAccounts, plans, subscriptions, trainers, users } from '../db/schema.ts'
+import { freshIp, uniqueEmail, useTestApp } from './app.ts'
+import { signedEvent, startFakeStripe, stripeMoney } from './fake-stripe.ts'
+import { loginAs, PASSWORD } from '../modules/billing/test-helpers.ts'
+import { insertUser } from '../modules/users/service.ts'
+import { confirmClient, createOffer, invite, startClientCheckout, type TestTrainer } from '../modules/client-billing/test-helpers.ts'
 
 /** A Stripe subscription object in `status`, as its webhooks carry it. */
 export const subscriptionObject = (id: string, status: string) => ({
