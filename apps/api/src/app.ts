@@ -17,6 +17,7 @@ import usersRoutes from './modules/users/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
 import connectRoutes from './modules/connect/routes.ts'
 import payoutLinkRoutes from './modules/payout-links/routes.ts'
+import { schedulePayoutLinkRefresh } from './modules/payout-links/service.ts'
 import paymentWebhookRoutes from './modules/payments/routes.ts'
 import { providerPages } from './providers/payments/index.ts'
 import adminRoutes from './modules/admin/routes.ts'
@@ -208,7 +209,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const stops: Array<() => Promise<void>> = []
     app.addHook(
       'onReady',
-      async () => void stops.push(scheduleReminders(app), scheduleListingSweep(app), schedulePrivacyPurge(app), scheduleDataExports(app)),
+      async () =>
+        void stops.push(
+          scheduleReminders(app),
+          scheduleListingSweep(app),
+          schedulePrivacyPurge(app),
+          scheduleDataExports(app),
+          schedulePayoutLinkRefresh(app),
+        ),
     )
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
   }

@@ -6,7 +6,7 @@ import { startFakeMercadoPago, type FakeMercadoPago } from '../../providers/paym
 import { signNotification } from '../../providers/payments/mercadopago/signature.ts'
 import { call, createUserAndLogin, freshIp, useTestApp } from '../../testing/app.ts'
 import { loginAs, paidTrainer } from '../billing/test-helpers.ts'
-import { payoutAccessToken, REFRESH_MARGIN_MS, refreshExpiringPayoutLinks } from './service.ts'
+import { payoutAccessToken, REFRESH_MARGIN_MS, refreshExpiringPayoutLinks, schedulePayoutLinkRefresh } from './service.ts'
 
 // Issue 26, first slice (decision 207): payout accounts linked by OAuth against the fake Mercado Pago.
 const overrides: Partial<Config> = {
@@ -196,6 +196,25 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
     await fake.deauthorize(Number(after.providerUserId))
     expect(await payoutAccessToken(ctx.app, 'trainer', trainer.id, (await rowOf(trainer.id))!.expiresAt.getTime())).toBeNull()
     expect((await status(trainer.token, 'trainer')).json().status).toBe('revoked')
+  })
+
+  it('the hourly job refreshes a token that is due (and leaves one that is not)', async () => {
+    const due = await trainerToken()
+    const later = await trainerToken()
+    await link(due.token, 'trainer')
+    await link(later.token, 'trainer')
+    await ctx.app.db
+      .update(payoutLinks)
+      .set({ expiresAt: new Date(Date.now() + 24 * 3600_000) })
+      .where(eq(payoutLinks.ownerId, due.id))
+    const stop = schedulePayoutLinkRefresh(ctx.app, 50)
+    const deadline = Date.now() + 5000
+    while (!(await rowOf(due.id))?.refreshedAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    await stop()
+    const refreshed = (await rowOf(due.id))!
+    expect(refreshed.refreshedAt).not.toBeNull()
+    expect(refreshed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 170 * 24 * 3600_000)
+    expect((await rowOf(later.id))!.refreshedAt).toBeNull()
   })
 
   it('the provider not answering in time is a 503 with Retry-After, and nothing is stored', async () => {

@@ -259,3 +259,19 @@ export async function receivePayoutLinkNotification(
     return { duplicate: false }
   })
 }
+
+/** Refreshes due payout tokens every hour (app.ts starts it with the other jobs and stops it on close). */
+export function schedulePayoutLinkRefresh(app: FastifyInstance, everyMs = 60 * 60_000) {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    if (running || !app.payoutLinking) return
+    running = refreshExpiringPayoutLinks(app)
+      .catch((err) => app.log.error({ err: (err as Error).message }, 'payout link refresh failed'))
+      .finally(() => (running = null))
+  }, everyMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
