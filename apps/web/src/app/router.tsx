@@ -7,7 +7,7 @@ import { loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPa
 import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
 import * as admin from '@/features/admin'
-import { loadAccountPage, loadReopenPage } from '@/features/account'
+import { loadAccountPage, loadExportDownloadPage, loadReopenPage } from '@/features/account'
 import { loadInvitationPage, loadInvitationPaidPage, loadMySubscriptionsPage } from '@/features/client-billing'
 import { loadTrainerProfilePage, loadTrainerSearchPage } from '@/features/trainer-profile'
 import * as booking from '@/features/booking'
@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
       // The person's own account (issue 20): any signed-in role, in their language.
       { path: '/cuenta', ...translatedPage(loadAccountPage, 'AccountPage', 'es', ['account', 'errors']) },
       { path: '/cuenta/reabrir', ...translatedPage(loadReopenPage, 'ReopenPage', 'es', ['account', 'errors']) },
+      { path: '/cuenta/datos', ...translatedPage(loadExportDownloadPage, 'ExportDownloadPage', 'es', ['account', 'errors']) },
       // Business area
       { path: '/business/login', ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']) },
       { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },

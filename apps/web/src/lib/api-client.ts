@@ -138,16 +138,17 @@ export async function request<T = unknown>(method: string, path: string, opts: R
 
 /**
  * A file the API answers with (a CSV export): the same token, refresh, retry and errors as every
- * call, and the name the API gave it (Content-Disposition), null when it gave none.
+ * call, the name the API gave it (Content-Disposition), null when it gave none, and the status (a
+ * 202 is an answer about a file still being made, not the file).
  */
 export async function requestFile(
   path: string,
   accept: string,
   opts: RequestOptions = {},
-): Promise<{ blob: Blob; fileName: string | null }> {
+): Promise<{ blob: Blob; fileName: string | null; status: number }> {
   const response = await answer('GET', path, { ...opts, headers: { Accept: accept, ...opts.headers } })
   if (!response.ok) throw toError(response, await parse(response))
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) }
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')), status: response.status }
 }
 
 /** `attachment; filename="pagos_2026-11-01_2026-11-23.csv"` → the name (RFC 6266 `filename*` first). */

@@ -10,8 +10,13 @@ import { api } from './api-client'
 export async function downloadFile(path: string, fileName: string, accept = 'text/csv') {
   const language = document.documentElement.lang
   const file = await api.file(path, accept, language ? { headers: { 'Accept-Language': language } } : undefined)
-  const href = URL.createObjectURL(file.blob)
-  const link = Object.assign(document.createElement('a'), { href, download: file.fileName ?? fileName })
+  saveFile(file.blob, file.fileName ?? fileName)
+}
+
+/** Hands a file already fetched to the browser as a download named `fileName`. */
+export function saveFile(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob)
+  const link = Object.assign(document.createElement('a'), { href, download: fileName })
   document.body.append(link)
   link.click()
   link.remove()
