@@ -82,6 +82,8 @@ const TEXTS = {
     newVersion: /Guardado como versión 2\. Tus clientes siguen con la versión 1/,
     allSaved: 'Todo guardado',
     back: 'Volver a programas',
+    leaveTitle: '¿Salir sin guardar?',
+    stay: 'Seguir editando',
     listMeta: '4 semanas · versión 2',
   },
   en: {
@@ -129,6 +131,8 @@ const TEXTS = {
     newVersion: /Saved as version 2\. Your clients keep following version 1/,
     allSaved: 'All saved',
     back: 'Back to programs',
+    leaveTitle: 'Leave without saving?',
+    stay: 'Keep editing',
     listMeta: '4 weeks · version 2',
   },
 } as const
@@ -162,6 +166,13 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page).toHaveURL(/\/dashboard\/programas\/nuevo$/)
 
     await page.getByLabel(x.name, { exact: true }).fill(x.title)
+    // Leaving with unsaved changes asks first; staying keeps the work.
+    await page.getByRole('link', { name: x.back }).click()
+    const leave = page.getByRole('alertdialog', { name: x.leaveTitle })
+    await expect(leave).toBeVisible()
+    await leave.getByRole('button', { name: x.stay }).click()
+    await expect(page).toHaveURL(/\/dashboard\/programas\/nuevo$/)
+    await expect(page.getByLabel(x.name, { exact: true })).toHaveValue(x.title)
     await page.getByLabel(x.dayName).fill(x.dayTitle)
 
     // Three exercises from the library, searched with typos.

@@ -25,6 +25,7 @@ import { useFormat } from '@/lib/i18n'
 import { useAssignments, useProgram, useProgramWrites } from '../api/programs-api'
 import { AssignDialog } from '../components/assign-dialog'
 import { DayEditor } from '../components/day-editor'
+import { LeaveGuard } from '../components/leave-guard'
 import { ProgramFrame } from '../components/program-frame'
 import { dayInstant } from '../lib/dates'
 import {
@@ -95,6 +96,8 @@ function ProgramEditor({ program }: { program?: Program }) {
   usePageMeta(program ? t('metaTitleOf', { title: program.title }) : t('metaTitleNew'))
 
   const dirty = savedBody !== JSON.stringify(toProgramInput({ ...initialDetails, ...values } as ProgramDetails, draft))
+  const dirtyRef = useRef(dirty)
+  dirtyRef.current = dirty
   const weekIndex = Math.max(
     0,
     draft.weeks.findIndex((w) => w.uid === activeWeek),
@@ -149,6 +152,7 @@ function ProgramEditor({ program }: { program?: Program }) {
     try {
       const saved = await writes.save.mutateAsync({ id: program?.id, body })
       setSavedBody(JSON.stringify(body))
+      dirtyRef.current = false
       if (!program) {
         toast.success(t('created', { title: saved.title }))
         void navigate(`/dashboard/programas/${saved.id}`, { replace: true })
@@ -181,6 +185,7 @@ function ProgramEditor({ program }: { program?: Program }) {
   const saving = writes.save.isPending
   return (
     <>
+      <LeaveGuard dirty={dirtyRef} />
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight break-words">{program ? program.title : t('titleNew')}</h1>
