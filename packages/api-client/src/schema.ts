@@ -1406,7 +1406,7 @@ export interface paths {
      * Withdraw my consent to store health data (clients)
      * @description Clients only. From now on no measurement or photo is accepted and the trainer sees none. The entries stay, for the caller alone (to read, export or delete), unless `eraseEntries: true`, which deletes every measurement and photo at once. 422 `healthConsent: invalid` when no consent is in force.
      */
-    post: operations['withdrawHealthConsent']
+    post: operations['revokeHealthConsent']
     delete?: never
     options?: never
     head?: never
@@ -1445,7 +1445,7 @@ export interface paths {
      * Write my measurements of a day (clients)
      * @description Clients only. Sets the entry of a Santiago day (not in the future): weight 20–400 kg (0.01), waist, hip and chest 30–300 cm, arm 10–100 cm, thigh 20–150 cm (0.1), body fat 2–75 % (0.01); at least one. Replaces the day's values (a value left out is not measured): 201 for a new day, 200 for a replaced one; sending it again changes nothing. Without the client’s consent to the current purpose text: 403 `healthConsent: consentRequired`.
      */
-    put: operations['putMyMeasurement']
+    put: operations['saveMyMeasurement']
     post?: never
     /**
      * Delete my measurements of a day (clients)
@@ -1887,9 +1887,9 @@ export interface paths {
     get?: never
     put?: never
     /**
-     * Stripe events (signed with STRIPE_WEBHOOK_SECRET)
+     * Payment events at the earlier address (signed with the webhook secret)
      * @deprecated
-     * @description The earlier address of the payment webhook (/payments/{provider}/webhook with provider stripe): the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with STRIPE_WEBHOOK_SECRET. A repeated event is acknowledged as a duplicate.
+     * @description The earlier address of the payment webhook (/payments/{provider}/webhook): the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with the configured webhook secret. A repeated event is acknowledged as a duplicate.
      */
     post: operations['receiveStripeWebhook']
     delete?: never
@@ -18171,7 +18171,7 @@ export interface operations {
       }
     }
   }
-  withdrawHealthConsent: {
+  revokeHealthConsent: {
     parameters: {
       query?: never
       header?: {
@@ -18610,7 +18610,7 @@ export interface operations {
       }
     }
   }
-  putMyMeasurement: {
+  saveMyMeasurement: {
     parameters: {
       query?: never
       header?: {
@@ -21392,7 +21392,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "onboardingUrl": "https://connect.stripe.com/setup/e/acct_1Q2w3E4r5T6y/a1b2c3"
+           *       "onboardingUrl": "https://pay.example.com/onboarding/acct_1Q2w3E4r5T6y/a1b2c3"
            *     }
            */
           'application/json': {
@@ -24097,7 +24097,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "url": "https://billing.stripe.com/p/session/test_a1b2c3"
+           *       "url": "https://pay.example.com/portal/test_a1b2c3"
            *     }
            */
           'application/json': {
@@ -25826,7 +25826,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
+           *       "url": "https://pay.example.com/checkout/cs_test_a1b2c3"
            *     }
            */
           'application/json': {

@@ -162,6 +162,17 @@ describe('body measurements', () => {
     expect(reversed.json().errors).toEqual({ from: 'tooBig' })
   })
 
+  it('parallel writes of one day (an offline queue and a second tab) leave one entry', async () => {
+    const client = await createUserAndLogin(ctx.app, { role: 'member' })
+    await consent(ctx.app, client.token)
+    const day = dayFromNow(-1)
+    const answers = await Promise.all([70, 70.1, 70.2, 70.3, 70.4].map((weightKg) => put(client.token, day, { weightKg })))
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201])
+    const rows = await ctx.app.db.select().from(bodyMeasurements).where(eq(bodyMeasurements.clientUserId, client.user.id))
+    expect(rows).toHaveLength(1)
+    expect(new Set(answers.map((a) => a.json().id))).toEqual(new Set([rows[0].id]))
+  })
+
   it('two years of daily weights come back in one answer, in order', async () => {
     const client = await createUserAndLogin(ctx.app, { role: 'member' })
     await consent(ctx.app, client.token)

@@ -103,7 +103,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        operationId: 'withdrawHealthConsent',
+        operationId: 'revokeHealthConsent',
         summary: 'Withdraw my consent to store health data (clients)',
         description:
           'Clients only. From now on no measurement or photo is accepted and the trainer sees none. The entries stay, for the caller alone (to read, export or delete), unless `eraseEntries: true`, which deletes every measurement and photo at once. 422 `healthConsent: invalid` when no consent is in force.',
@@ -140,7 +140,7 @@ export default async function progressRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        operationId: 'putMyMeasurement',
+        operationId: 'saveMyMeasurement',
         summary: 'Write my measurements of a day (clients)',
         description: `Clients only. Sets the entry of a Santiago day (not in the future): weight 20–400 kg (0.01), waist, hip and chest 30–300 cm, arm 10–100 cm, thigh 20–150 cm (0.1), body fat 2–75 % (0.01); at least one. Replaces the day's values (a value left out is not measured): 201 for a new day, 200 for a replaced one; sending it again changes nothing. ${CONSENT_403}`,
         security: bearer,
