@@ -126,6 +126,8 @@ const texts = {
     restStarted: 'Descanso de 60 segundos.',
     skip: 'Saltar descanso',
     record: '¡Nuevo récord! Press banca con barra: 45 kg × 8',
+    recordBadge: 'Récord',
+    syncing: /Sincronizando/,
     comment: 'Comentario para tu entrenador (opcional)',
     finish: 'Terminar sesión',
     finished: '¡Sesión terminada!',
@@ -144,6 +146,8 @@ const texts = {
     restStarted: 'Rest for 60 seconds.',
     skip: 'Skip rest',
     record: 'New record! Barbell bench press: 45 kg × 8',
+    recordBadge: 'Record',
+    syncing: /Syncing/,
     comment: 'Comment for your trainer (optional)',
     finish: 'Finish session',
     finished: 'Session done!',
@@ -173,6 +177,18 @@ for (const language of ['es', 'en'] as const) {
     await expectAccessible(page, `client today (${language})`)
     await screenshot(page, testInfo, `today-online-${language}`)
 
+    // The client's pages are kept by their service worker (scope /cliente) once opened.
+    await page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/cliente')
+      if (!registration?.active) return false
+      const kept = new Set((await (await caches.open('entrenapp-client-v1')).keys()).map((r) => r.url))
+      return performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && !u.pathname.startsWith('/api/'))
+        .every((u) => kept.has(u.href))
+    })
+
     // The gym basement: no network.
     await context.setOffline(true)
     await expect(page.getByRole('status').filter({ hasText: say.offline })).toBeVisible()
@@ -192,6 +208,12 @@ for (const language of ['es', 'en'] as const) {
     await sets.getByRole('button', { name: say.markDone(2) }).click()
     await expect(page.getByRole('status').filter({ hasText: say.twoPending })).toBeVisible()
     await page.getByRole('button', { name: say.skip }).click()
+
+    // A reload in the basement: the page comes from the worker's cache, the two sets from IndexedDB.
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: say.hello })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('status').filter({ hasText: say.twoPending })).toBeVisible()
+    await expect(sets.getByRole('button', { name: say.setDone(2) })).toHaveAttribute('aria-pressed', 'true')
     await expectAccessible(page, `client today offline (${language})`)
     await screenshot(page, testInfo, `today-offline-${language}`)
 
@@ -199,6 +221,9 @@ for (const language of ['es', 'en'] as const) {
     await context.setOffline(false)
     await expect(page.getByText(say.record)).toBeVisible({ timeout: 20_000 })
     await expect(page.getByRole('status').filter({ hasText: say.twoPending })).toHaveCount(0)
+    await expect(page.getByText(say.syncing)).toHaveCount(0)
+    await expect(sets.getByText(say.recordBadge)).toHaveCount(1)
+    await screenshot(page, testInfo, `today-record-${language}`, false)
 
     // The server holds each set once, even after the page flushes again on a reload.
     await page.reload()

@@ -1,11 +1,12 @@
 import { CalendarDays, Sun, UserCog } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
 import { ConsentPrompt } from '@/components/account/consent-prompt'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { cn } from '@/lib/utils'
+import { registerClientWorker } from '../lib/offline-app'
 
 const tabs = [
   { to: '/cliente', end: true, key: 'today', Icon: Sun },
@@ -55,6 +56,9 @@ export function ClientPlainFrame({ children }: { children: ReactNode }) {
 export function ClientShell() {
   const { t } = useTranslation('routines', { keyPrefix: 'shell' })
   const labels = { today: t('today'), bookings: t('bookings') }
+  useEffect(() => {
+    void registerClientWorker()
+  }, [])
   return (
     <div className="min-h-dvh bg-muted/40 pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
       <Header account />
