@@ -38,6 +38,50 @@ interface AccessToken {
   revoked: boolean
 }
 
+/** Mercado Pago's documented test cards decide by the cardholder's name: APRO approves, OTHE (and others) decline. */
+export type TestCardholder = 'APRO' | 'OTHE' | 'FUND' | 'CONT'
+
+export interface FakePreapproval {
+  id: string
+  preapproval_plan_id: string | null
+  payer_email: string
+  external_reference: string | null
+  reason: string
+  back_url: string
+  status: 'pending' | 'authorized' | 'paused' | 'cancelled'
+  auto_recurring: {
+    frequency: number
+    frequency_type: 'months' | 'days'
+    transaction_amount: number
+    currency_id: string
+    free_trial?: { frequency: number; frequency_type: 'months' | 'days' }
+  }
+  init_point: string
+  date_created: string
+  last_modified: string
+  next_payment_date: string | null
+  /** When the free trial ends (our reading of `free_trial` from the authorization). */
+  trial_end: string | null
+  cardholder: TestCardholder | null
+  /** Consecutive declines of the current charge (Mercado Pago retries, then cancels). */
+  declines: number
+  summarized: { charged_quantity: number; charged_amount: number; last_charged_date: string | null; semaphore: 'green' | 'yellow' | 'red' }
+}
+
+export interface FakeAuthorizedPayment {
+  id: number
+  preapproval_id: string
+  transaction_amount: number
+  currency_id: string
+  status: 'approved' | 'rejected'
+  debit_date: string
+  retry_attempt: number
+}
+
+/** Declines are retried this many times, every RETRY_DAYS, then the subscription is cancelled. */
+export const SUBSCRIPTION_RETRIES = 3
+export const RETRY_DAYS = 2
+
 export interface FakeMercadoPagoOptions {
   clientId?: string
   clientSecret?: string
@@ -95,6 +139,9 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
   const refreshTokens = new Map<string, { sellerId: number; used: boolean }>()
   const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>()
   const plans = new Map<string, Record<string, unknown>>()
+  const preapprovals = new Map<string, FakePreapproval>()
+  /** Charges of subscriptions (`authorized_payments`), in order. */
+  const authorizedPayments: FakeAuthorizedPayment[] = []
   /** Every request as it arrived (method, path, idempotency key); never a body. */
   const calls: { method: string; path: string; idempotencyKey: string | null }[] = []
   /** Faults: `delayMs` before answering, `status` (e.g. 500) instead of answering, for the next `times` requests (Infinity: all). */
@@ -229,6 +276,197 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     return json(res, 201, plan)
   }
 
+  const day = 24 * 3600_000
+  const addPeriod = (from: number, n: number, unit: 'months' | 'days') => {
+    if (unit === 'days') return from + n * day
+    const d = new Date(from)
+    const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()))
+    const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
+    target.setUTCDate(Math.min(d.getUTCDate(), lastDay))
+    return target.getTime()
+  }
+  const publicPreapproval = (p: FakePreapproval) => {
+    const { cardholder: _c, declines: _d, trial_end: _t, ...rest } = p
+    return rest
+  }
+
+  function createPreapproval(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
+    if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
+      return apiError(res, 401, 'unauthorized', 'invalid access token')
+    const plan = typeof body.preapproval_plan_id === 'string' ? plans.get(body.preapproval_plan_id) : undefined
+    if (body.preapproval_plan_id && !plan) return apiError(res, 404, 'not_found', 'preapproval_plan not found')
+    const recurring = (plan?.auto_recurring ?? body.auto_recurring ?? {}) as FakePreapproval['auto_recurring']
+    const problem = clpAmountProblem(recurring.transaction_amount, recurring.currency_id)
+    if (problem) return apiError(res, 400, 'bad_request', problem)
+    if (!['months', 'days'].includes(recurring.frequency_type) || !Number.isInteger(recurring.frequency) || recurring.frequency < 1)
+      return apiError(res, 400, 'bad_request', 'auto_recurring.frequency and frequency_type (months or days) are required')
+    const trial = recurring.free_trial
+    if (trial && (!Number.isInteger(trial.frequency) || trial.frequency < 1 || !['months', 'days'].includes(trial.frequency_type)))
+      return apiError(res, 400, 'bad_request', 'free_trial needs a whole frequency and frequency_type months or days')
+    if (typeof body.payer_email !== 'string' || !body.payer_email.includes('@'))
+      return apiError(res, 400, 'bad_request', 'payer_email is required')
+    if (typeof body.back_url !== 'string' || !/^https?:\/\//.test(body.back_url))
+      return apiError(res, 400, 'bad_request', 'back_url must be a URL')
+    const id = randomBytes(16).toString('hex')
+    const at = new Date(now()).toISOString()
+    const preapproval: FakePreapproval = {
+      id,
+      preapproval_plan_id: (plan?.id as string | undefined) ?? null,
+      payer_email: body.payer_email,
+      external_reference: typeof body.external_reference === 'string' ? body.external_reference : null,
+      reason: String(plan?.reason ?? body.reason ?? ''),
+      back_url: body.back_url,
+      status: 'pending',
+      auto_recurring: { ...recurring },
+      init_point: `${base}/subscriptions/checkout?preapproval_id=${id}`,
+      date_created: at,
+      last_modified: at,
+      next_payment_date: null,
+      trial_end: null,
+      cardholder: null,
+      declines: 0,
+      summarized: { charged_quantity: 0, charged_amount: 0, last_charged_date: null, semaphore: 'green' },
+    }
+    preapprovals.set(id, preapproval)
+    return json(res, 201, publicPreapproval(preapproval))
+  }
+
+  function updatePreapproval(res: ServerResponse, p: FakePreapproval, body: Record<string, unknown>) {
+    if (p.status === 'cancelled') return apiError(res, 400, 'bad_request', 'You can not modify a cancelled preapproval')
+    const recurring = body.auto_recurring as { transaction_amount?: unknown } | undefined
+    if (recurring?.transaction_amount !== undefined) {
+      const problem = clpAmountProblem(recurring.transaction_amount, p.auto_recurring.currency_id)
+      if (problem) return apiError(res, 400, 'bad_request', problem)
+      p.auto_recurring.transaction_amount = recurring.transaction_amount as number
+    }
+    if (body.status !== undefined) {
+      const next = body.status
+      const allowed: Record<string, string[]> = {
+        pending: ['cancelled'],
+        authorized: ['paused', 'cancelled'],
+        paused: ['authorized', 'cancelled'],
+      }
+      if (typeof next !== 'string' || !allowed[p.status]?.includes(next))
+        return apiError(res, 400, 'bad_request', `cannot change status from ${p.status} to ${String(next)}`)
+      p.status = next as FakePreapproval['status']
+      if (next === 'cancelled') p.next_payment_date = null
+      void notify('subscription_preapproval', 'updated', p.id)
+    }
+    p.last_modified = new Date(now()).toISOString()
+    return json(res, 200, publicPreapproval(p))
+  }
+
+  function subscriptionPage(res: ServerResponse, id: string | null) {
+    const p = id ? preapprovals.get(id) : undefined
+    if (!p || p.status !== 'pending') {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
+      return res.end('<!doctype html><title>No encontrada</title><p>Esta suscripción no existe o ya fue autorizada.</p>')
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><html lang="es"><meta charset="utf-8"><title>Suscribirse (simulado)</title><h1>${escapeHtml(p.reason)}</h1>` +
+        `<p>$${p.auto_recurring.transaction_amount} ${escapeHtml(p.auto_recurring.currency_id)} cada ${p.auto_recurring.frequency} ${p.auto_recurring.frequency_type === 'months' ? 'mes(es)' : 'día(s)'}` +
+        `${p.auto_recurring.free_trial ? ` · prueba gratis de ${p.auto_recurring.free_trial.frequency} ${p.auto_recurring.free_trial.frequency_type === 'days' ? 'días' : 'meses'}` : ''}</p>` +
+        `<form method="post" action="/subscriptions/checkout"><input type="hidden" name="preapproval_id" value="${escapeHtml(p.id)}">` +
+        `<label>Titular de la tarjeta (APRO aprueba, OTHE rechaza) <input name="cardholder_name" value="APRO"></label>` +
+        `<button>Suscribirme</button></form></html>`,
+    )
+  }
+
+  /** The payer authorizes with a card: after the free trial (or now) the first charge. */
+  function authorizeSubscription(res: ServerResponse, form: URLSearchParams) {
+    const p = preapprovals.get(form.get('preapproval_id') ?? '')
+    if (!p || p.status !== 'pending') return apiError(res, 404, 'not_found', 'preapproval not found')
+    const holder = (form.get('cardholder_name') ?? '').toUpperCase() as TestCardholder
+    p.cardholder = holder
+    const trial = p.auto_recurring.free_trial
+    const at = now()
+    if (trial) {
+      p.status = 'authorized'
+      p.trial_end = new Date(addPeriod(at, trial.frequency, trial.frequency_type)).toISOString()
+      p.next_payment_date = p.trial_end
+    } else {
+      // No trial: the first period is charged at once; a decline leaves the subscription pending.
+      if (holder !== 'APRO') {
+        recordCharge(p, 'rejected', at)
+        res.writeHead(302, { location: `${p.back_url}${p.back_url.includes('?') ? '&' : '?'}preapproval_id=${p.id}&status=rejected` })
+        return res.end()
+      }
+      p.status = 'authorized'
+      recordCharge(p, 'approved', at)
+      p.next_payment_date = new Date(addPeriod(at, p.auto_recurring.frequency, p.auto_recurring.frequency_type)).toISOString()
+    }
+    p.last_modified = new Date(at).toISOString()
+    void notify('subscription_preapproval', 'updated', p.id)
+    res.writeHead(302, { location: `${p.back_url}${p.back_url.includes('?') ? '&' : '?'}preapproval_id=${p.id}` })
+    res.end()
+  }
+
+  function recordCharge(p: FakePreapproval, status: 'approved' | 'rejected', at: number) {
+    const charge: FakeAuthorizedPayment = {
+      id: randomInt(1_000_000_000, 9_999_999_999),
+      preapproval_id: p.id,
+      transaction_amount: p.auto_recurring.transaction_amount,
+      currency_id: p.auto_recurring.currency_id,
+      status,
+      debit_date: new Date(at).toISOString(),
+      retry_attempt: p.declines,
+    }
+    authorizedPayments.push(charge)
+    if (status === 'approved') {
+      p.summarized.charged_quantity++
+      p.summarized.charged_amount += charge.transaction_amount
+      p.summarized.last_charged_date = charge.debit_date
+      p.summarized.semaphore = 'green'
+      p.declines = 0
+    } else {
+      p.declines++
+      p.summarized.semaphore = p.declines > SUBSCRIPTION_RETRIES ? 'red' : 'yellow'
+    }
+    void notify('subscription_authorized_payment', 'created', String(charge.id))
+    return charge
+  }
+
+  /**
+   * Runs Mercado Pago's billing up to the fake's `now`: each authorized subscription whose next
+   * payment is due is charged; a decline is retried every RETRY_DAYS up to SUBSCRIPTION_RETRIES
+   * times, after which the subscription is cancelled. Answers the charges made.
+   */
+  function runBilling() {
+    const made: FakeAuthorizedPayment[] = []
+    for (const p of preapprovals.values()) {
+      while (p.status === 'authorized' && p.next_payment_date && Date.parse(p.next_payment_date) <= now()) {
+        const due = Date.parse(p.next_payment_date)
+        const charge = recordCharge(p, p.cardholder === 'APRO' ? 'approved' : 'rejected', due)
+        made.push(charge)
+        if (charge.status === 'approved') {
+          p.next_payment_date = new Date(
+            addPeriod(
+              due - (charge.retry_attempt ? charge.retry_attempt * RETRY_DAYS * day : 0),
+              p.auto_recurring.frequency,
+              p.auto_recurring.frequency_type,
+            ),
+          ).toISOString()
+        } else if (p.declines > SUBSCRIPTION_RETRIES) {
+          p.status = 'cancelled'
+          p.next_payment_date = null
+          void notify('subscription_preapproval', 'updated', p.id)
+        } else {
+          p.next_payment_date = new Date(due + RETRY_DAYS * day).toISOString()
+        }
+        p.last_modified = new Date(now()).toISOString()
+      }
+    }
+    return made
+  }
+
+  /** A notification of Mercado Pago's own doing (billing, status changes) when an address is set; failures are the receiver's to retry. */
+  async function notify(type: string, action: string, dataId: string) {
+    if (!notificationUrl || !autoNotify) return
+    await sendNotification({ type, action: `${type === 'subscription_preapproval' ? 'updated' : action}`, dataId }).catch(() => {})
+  }
+  let autoNotify = false
+
   let base = ''
   /** The platform's own access token (client credentials of the application). */
   const platformToken = `APP_USR-${app.clientId}-platform`
@@ -284,6 +522,18 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       return json(res, 200, { ...found, site_id: 'MLC', country_id: 'CL', first_name: 'Test', last_name: 'Test' })
     }
     if (method === 'POST' && url.pathname === '/preapproval_plan') return createPlan(req, res, body)
+    if (method === 'POST' && url.pathname === '/preapproval') return createPreapproval(req, res, body)
+    const preapprovalMatch = /^\/preapproval\/([\w-]+)$/.exec(url.pathname)
+    if (preapprovalMatch && (method === 'GET' || method === 'PUT')) {
+      if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
+        return apiError(res, 401, 'unauthorized', 'invalid access token')
+      const found = preapprovals.get(preapprovalMatch[1]!)
+      if (!found) return apiError(res, 404, 'not_found', 'preapproval not found')
+      if (method === 'PUT') return updatePreapproval(res, found, body)
+      return json(res, 200, publicPreapproval(found))
+    }
+    if (method === 'GET' && url.pathname === '/subscriptions/checkout') return subscriptionPage(res, url.searchParams.get('preapproval_id'))
+    if (method === 'POST' && url.pathname === '/subscriptions/checkout') return authorizeSubscription(res, new URLSearchParams(raw))
     const planMatch = /^\/preapproval_plan\/([\w-]+)$/.exec(url.pathname)
     if (method === 'GET' && planMatch) {
       const plan = plans.get(planMatch[1]!)
@@ -358,6 +608,19 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       return null
     },
     sendNotification,
+    preapprovals,
+    authorizedPayments,
+    runBilling,
+    /** The payer's card changes (e.g. a new card that approves); Mercado Pago charges the next attempt with it. */
+    setCardholder(preapprovalId: string, holder: TestCardholder) {
+      const p = preapprovals.get(preapprovalId)
+      if (!p) throw new Error(`no preapproval ${preapprovalId}`)
+      p.cardholder = holder
+    },
+    /** Send billing and status notifications by themselves (off by default: tests send them when they choose). */
+    setAutoNotify(on: boolean) {
+      autoNotify = on
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
