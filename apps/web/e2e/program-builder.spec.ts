@@ -185,6 +185,7 @@ for (const lang of ['es', 'en'] as const) {
     }
     await expect(picker.getByText(x.added)).toBeVisible()
     await expectAccessible(page, `exercise picker (${lang})`)
+    await screenshot(page, testInfo, `picker-${lang}`, false)
     await picker.getByRole('button', { name: x.done }).click()
     await expect(addButton).toBeFocused()
     const [squat, bench, row] = x.exercises.map(([, name]) => name)
@@ -204,6 +205,7 @@ for (const lang of ['es', 'en'] as const) {
     await editor.getByLabel(x.kilos).fill('40')
     await editor.getByLabel('Tempo').fill('3010')
     await expectAccessible(page, `exercise dialog (${lang})`)
+    await screenshot(page, testInfo, `exercise-dialog-${lang}`, false)
     await editor.getByRole('button', { name: x.save, exact: true }).click()
     await expect(page.getByRole('button', { name: x.edit(squat!) })).toBeFocused()
     await expect(page.getByText(x.summary)).toBeVisible()
@@ -245,6 +247,7 @@ for (const lang of ['es', 'en'] as const) {
     const assign = page.getByRole('dialog')
     await assign.getByRole('checkbox', { name: new RegExp(client.name) }).click()
     await expectAccessible(page, `assign dialog (${lang})`)
+    await screenshot(page, testInfo, `assign-dialog-${lang}`, false)
     await assign.getByRole('button', { name: x.assignSubmit, exact: true }).click()
     await expect(page.getByText(x.assigned)).toBeVisible()
     await expect(assignButton).toBeFocused()

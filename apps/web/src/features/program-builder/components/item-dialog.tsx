@@ -77,7 +77,7 @@ export function ItemDialog({ name, item, onSave }: { name: string; item: ItemFie
           </div>
           {mode === 'reps' ? (
             <fieldset className="grid gap-2">
-              <legend className="text-sm font-medium">{t('reps')}</legend>
+              <legend className="mb-2 text-sm font-medium">{t('reps')}</legend>
               <div className="grid grid-cols-2 gap-3">
                 <FormField
                   label={t('repsMin')}
