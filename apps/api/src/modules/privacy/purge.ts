@@ -166,6 +166,8 @@ export async function purgeClosedAccounts(
   db: Db,
   now = new Date(),
   batch = 50,
+  /** Only this account (the E2E's clock, dev-routes.ts: other tests' closed accounts are left alone). */
+  onlyUserId?: string,
 ): Promise<{ accounts: number; leads: number; exports: number }> {
   const cutoff = new Date(now.getTime() - CLOSED_ACCOUNT_RETENTION_DAYS * DAY_MS).toISOString()
   let accounts = 0
@@ -175,6 +177,7 @@ export async function purgeClosedAccounts(
         await tx.execute(sql`
           select id, lower(email) as email, first_name, last_name, phone from users
           where closed_at is not null and purged_at is null and closed_at <= ${cutoff}::timestamptz
+            ${onlyUserId ? sql`and id = ${onlyUserId}` : sql``}
           order by closed_at limit 1 for update skip locked`),
       )
       if (!user) return false
