@@ -1,5 +1,5 @@
 import { Check, CloudOff, Trophy } from 'lucide-react'
-import { useId, useState, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
@@ -40,6 +40,11 @@ export function SetRow({
   const [error, setError] = useState('')
   const errorId = useId()
   const done = state.status !== 'open'
+  // A second tap before the queue has redrawn the row must not log the set twice (a new key).
+  const tapped = useRef(false)
+  useEffect(() => {
+    if (state.status === 'open') tapped.current = false
+  }, [state.status])
   const shown = (value: number | null) => (value === null ? '' : numberText(value, i18n.language))
 
   const submit = (button: HTMLButtonElement) => {
@@ -51,6 +56,8 @@ export function SetRow({
     const goodLoad = load === null || (Number.isFinite(load) && load <= 1000)
     if (!wholeCount || !goodLoad) return setError(t('badNumber'))
     setError('')
+    if (tapped.current) return
+    tapped.current = true
     onDone(
       { reps: timed ? null : count, seconds: timed ? count : null, loadKg: load === null ? null : Math.round(load * 100) / 100 },
       button,
