@@ -103,3 +103,34 @@ test('a button tapped before the app has started looks pressed until the app doe
   await expect(page.getByRole('dialog')).toBeVisible()
   await expect(demo).not.toHaveAttribute('data-early-click')
 })
+
+test('a field typed in before the app’s code has run starts the app without a second key', async ({ page, request }) => {
+  // The entry script, as the page names it: held back, like on a slow network.
+  const html = await (await request.get('/auth/register')).text()
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1]
+  expect(entry).toBeTruthy()
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await released
+      await route.continue()
+    },
+  )
+  await page.goto('/auth/register', { waitUntil: 'commit' })
+  const password = page.getByLabel('Contraseña', { exact: true })
+  await password.click()
+  await page.keyboard.type('aB')
+  const item = page
+    .getByRole('list', { name: 'Requisitos de la contraseña' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Una letra mayúscula' })
+  await expect(item.getByText('(cumplido)')).toBeVisible()
+
+  // No further key, tap or focus: the app starts on its own and takes what was typed.
+  release()
+  await hydrated(page)
+  await expect(password).toHaveValue('aB')
+  await expect(password).toBeFocused()
+})

@@ -38,16 +38,29 @@
       for (var j = 0; j < items.length; j++) items[j].setAttribute('data-ok', String(new RegExp(items[j].getAttribute('data-rule')).test(field.value)))
     }
   }
+  // Whether the person has used the page already (a tap, a key, a field focused): on a slow network
+  // that can happen before the app's code has even run, and would not happen again to start it.
+  var used = false
+  function onUse() {
+    used = true
+  }
+  var uses = ['pointerdown', 'touchstart', 'keydown', 'focusin']
+  for (var u = 0; u < uses.length; u++) document.addEventListener(uses[u], onUse, { capture: true, passive: true })
   document.addEventListener('click', onClick, true)
   document.addEventListener('input', onInput, true)
-  // src/main.tsx starts the app at once when a click is waiting (else on the first use after it).
+  // src/main.tsx starts the app at once when a click is waiting or the page was used before it ran
+  // (else on the first use after it).
   window.__earlyClicksPending = function () {
     return clicks.length > 0
+  }
+  window.__pageUsedEarly = function () {
+    return used
   }
   window.__takeEarlyClicks = function () {
     document.removeEventListener('click', onClick, true)
     // The app renders the checklist from the form's value from here on (the same rules).
     document.removeEventListener('input', onInput, true)
+    for (var u = 0; u < uses.length; u++) document.removeEventListener(uses[u], onUse, true)
     // Back to what the app rendered: the replayed clicks do it again, through the app.
     for (var i = 0; i < toggled.length; i += 2) {
       toggled[i + 1].hidden = true

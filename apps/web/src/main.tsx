@@ -13,6 +13,8 @@ declare global {
     __takeEarlyClicks?: () => HTMLButtonElement[]
     /** public/early-clicks.js: whether a click made before the app started is waiting. */
     __earlyClicksPending?: () => boolean
+    /** public/early-clicks.js: whether the page was tapped, typed in or focused before this code ran (decision 205). */
+    __pageUsedEarly?: () => boolean
   }
 }
 
@@ -78,8 +80,9 @@ function onFirstUse(begin: () => void, { whenVisible }: { whenVisible: boolean }
     observer?.disconnect()
     begin()
   }
-  // A click made before this code ran is waiting to be replayed: the person is already here.
-  if (window.__earlyClicksPending?.()) return once()
+  // A click made before this code ran is waiting to be replayed, or the person tapped, typed or
+  // focused a field already (a slow network): they are here, and may not do it again.
+  if (window.__earlyClicksPending?.() || window.__pageUsedEarly?.()) return once()
   for (const type of events) document.addEventListener(type, once, { capture: true, passive: true })
   const needy = whenVisible ? container.querySelectorAll('[data-hydrate="visible"]') : []
   if (needy.length > 0 && 'IntersectionObserver' in window) {
