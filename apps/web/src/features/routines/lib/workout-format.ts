@@ -1,7 +1,6 @@
 import type { Load, WorkoutSession } from '@app/contracts'
+import { useTranslation } from 'react-i18next'
 import { localeOf } from './dates'
-
-type T = (key: string, options?: Record<string, unknown>) => string
 export type SessionItem = WorkoutSession['items'][number]
 
 export const numberText = (value: number, language: string) =>
@@ -13,24 +12,24 @@ export const restText = (seconds: number) =>
 
 export const clockText = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 
-export function loadText(load: Load, t: T, language: string) {
-  const value = numberText(load.value, language)
-  return {
-    kg: t('loadKg', { value }),
-    percent1rm: t('loadPercent', { value }),
-    rpe: t('loadRpe', { value }),
-    rir: t('loadRir', { value }),
-  }[load.kind]
-}
-
-/** "4 × 8–10 · 40 kg · rest 1:30 · tempo 3-0-1-0". */
-export function prescription(item: SessionItem, t: T, language: string) {
-  const reps = item.reps ? (item.reps.min === item.reps.max ? `${item.reps.min}` : `${item.reps.min}–${item.reps.max}`) : null
-  const parts = [reps ? t('setsReps', { sets: item.sets, reps }) : t('setsSeconds', { sets: item.sets, seconds: item.seconds })]
-  if (item.load) parts.push(loadText(item.load, t, language))
-  if (item.restSeconds) parts.push(t('rest', { time: restText(item.restSeconds) }))
-  if (item.tempo) parts.push(t('tempo', { tempo: item.tempo.split('').join('-') }))
-  return parts.join(' · ')
+/** A load and an exercise's prescription in the page's language. */
+export function usePrescription() {
+  const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
+  const loadText = (load: Load) => {
+    const value = numberText(load.value, i18n.language)
+    if (load.kind === 'kg') return t('loadKg', { value })
+    if (load.kind === 'percent1rm') return t('loadPercent', { value })
+    return load.kind === 'rpe' ? t('loadRpe', { value }) : t('loadRir', { value })
+  }
+  /** "4 × 8–10 · 40 kg · rest 1:30 · tempo 3-0-1-0". */
+  return (item: SessionItem) => {
+    const reps = item.reps ? (item.reps.min === item.reps.max ? `${item.reps.min}` : `${item.reps.min}–${item.reps.max}`) : null
+    const parts = [reps ? t('setsReps', { sets: item.sets, reps }) : t('setsSeconds', { sets: item.sets, seconds: item.seconds })]
+    if (item.load) parts.push(loadText(item.load))
+    if (item.restSeconds) parts.push(t('rest', { time: restText(item.restSeconds) }))
+    if (item.tempo) parts.push(t('tempo', { tempo: item.tempo.split('').join('-') }))
+    return parts.join(' · ')
+  }
 }
 
 /** A Santiago calendar day (YYYY-MM-DD) as "vie 20 nov" / "Fri 20 Nov". */

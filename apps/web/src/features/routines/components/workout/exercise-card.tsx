@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { exerciseText } from '../../lib/exercise-text'
-import { dayText, figures, prescription, type SessionItem } from '../../lib/workout-format'
+import { dayText, figures, usePrescription, type SessionItem } from '../../lib/workout-format'
 import { SetRow, type SetFigures, type SetState } from './set-row'
 
 /** One exercise of the day: what to do, the last time's figures beside it, and its sets. */
@@ -16,6 +16,7 @@ export function ExerciseCard({
 }) {
   const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
   const { name } = exerciseText({ ...item.exercise, cuesEn: [] }, i18n.language)
+  const prescription = usePrescription()
   const timed = item.reps === null
   const headingId = `exercise-${item.key}`
   const plannedKg = item.load?.kind === 'kg' ? String(item.load.value) : ''
@@ -34,7 +35,7 @@ export function ExerciseCard({
         <h3 id={headingId} className="text-lg leading-tight font-semibold">
           {name}
         </h3>
-        <p className="text-sm font-medium">{prescription(item, t, i18n.language)}</p>
+        <p className="text-sm font-medium">{prescription(item)}</p>
         {item.notes ? <p className="text-sm text-muted-foreground">{item.notes}</p> : null}
         <p className="text-sm text-muted-foreground">
           {item.lastTime

@@ -112,16 +112,13 @@ export function WorkoutSession({ session, actions }: { session: Session; actions
           ))}
         </ul>
       ) : null}
-      {groupRuns(session.items).map((run) =>
-        run.group ? (
-          <div
-            key={run.items[0]!.key}
-            role="group"
-            aria-label={t(run.group.kind, { label: run.group.label })}
-            className="grid gap-2 rounded-xl border-l-4 border-primary pl-2"
-          >
+      {groupRuns(session.items).map((run) => {
+        const groupName =
+          run.group?.kind === 'superset' ? t('superset', { label: run.group.label }) : t('circuit', { label: run.group?.label })
+        return run.group ? (
+          <div key={run.items[0]!.key} role="group" aria-label={groupName} className="grid gap-2 rounded-xl border-l-4 border-primary pl-2">
             <p className="text-sm font-semibold text-primary">
-              {t(run.group.kind, { label: run.group.label })} <span className="font-normal text-muted-foreground">· {t('groupHint')}</span>
+              {groupName} <span className="font-normal text-muted-foreground">· {t('groupHint')}</span>
             </p>
             {run.items.map((item) => (
               <ExerciseCard
@@ -139,8 +136,8 @@ export function WorkoutSession({ session, actions }: { session: Session; actions
             states={setStates(session, run.items[0]!, mine, actions.synced)}
             onDone={(n, f, b) => logSet(run.items[0]!, n, f, b)}
           />
-        ),
-      )}
+        )
+      })}
       <FinishSession session={session} queuedDone={mine.find((w): w is QueuedDone => w.kind === 'done' && !w.refusal)} actions={actions} />
     </section>
   )
