@@ -68,6 +68,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many sign-ups and logins come from one IP in a run.
       RATE_LIMIT_MULTIPLIER: '50',
+      // "Download my data" of more rows than this is mailed as a link (account.spec.ts, decision 206).
+      PRIVACY_EXPORT_INLINE_MAX_ROWS: '150',
     },
   },
 })

@@ -1,8 +1,9 @@
 // Issue 20: a person's own account on the web — correct their details, consent to marketing and
-// withdraw it, download their data, close the account, be refused at sign-in with a way back,
-// and reopen it within 90 days (the purge itself is proven by the API's purge tests).
+// withdraw it, download their data (at once, or by a mailed link when large: decision 206), close
+// the account, be refused at sign-in with a way back, reopen it within 90 days, and see it purged
+// once the clock passes the 90 days (the dev-only clock route runs the purge as of a later day).
 import { readFile } from 'node:fs/promises'
-import { expect as baseExpect, test } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test'
 import { createGym, registerOwner } from './business-helpers'
 import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
 import { PASSWORD, trainerThroughApi } from './trainer-helpers'
@@ -90,6 +91,114 @@ test('a trainer corrects their details, downloads their data, closes the account
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { name: /Cierra María Cuenta/ })).toBeVisible()
   await latestMail(request, trainer.email, (m) => m.subject === 'Reabriste tu cuenta')
+})
+
+const DAY_MS = 86_400_000
+
+/** The newest mail to `to` with `subject`, waiting for the background job and the mail worker. */
+async function mailWithSubject(request: APIRequestContext, to: string, subject: string) {
+  let text = ''
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)
+        const mail = ((await res.json()).data as Array<{ subject: string; text: string }>).find((m) => m.subject === subject)
+        text = mail?.text ?? ''
+        return Boolean(mail)
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true)
+  return text
+}
+
+test('a large account gets its data by a mailed link that only it can use, signed in', async ({ page, request, browser }, testInfo) => {
+  const trainer = await trainerThroughApi(request, { firstName: 'Muchos', lastName: 'Datos' })
+  // More rows than the server's PRIVACY_EXPORT_INLINE_MAX_ROWS (150 here): marketing given and withdrawn.
+  const auth = { authorization: `Bearer ${trainer.token}` }
+  for (let i = 0; i < 160; i++) {
+    const res = await request.post('/api/v1/account/consents', {
+      headers: auth,
+      data: { document: 'marketing', accepted: i % 2 === 0, screen: 'account' },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+  await storeSession(page, trainer)
+  await page.goto('/cuenta')
+  await page.getByRole('button', { name: 'Descargar mis datos' }).click()
+  await expect(page.getByText('Te enviaremos un enlace por correo')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'El enlace funciona 7 días y solo con tu cuenta' })).toBeVisible()
+  await expectAccessible(page, 'account-export-queued')
+  await screenshot(page, testInfo, 'account-export-queued')
+
+  const text = await mailWithSubject(request, trainer.email, 'Tus datos están listos para descargar')
+  const link = /(http\S+\/cuenta\/datos\?token=[\w-]+)/.exec(text)![1]
+
+  // Another person, signed in, cannot use the link.
+  const other = await trainerThroughApi(request)
+  const strangerContext = await browser.newContext()
+  const stranger = await strangerContext.newPage()
+  await storeSession(stranger, other)
+  await stranger.goto(link)
+  await stranger.getByRole('button', { name: 'Descargar el archivo' }).click()
+  await expect(stranger.getByText(/no es de la cuenta con la que iniciaste sesión/)).toBeVisible()
+  await strangerContext.close()
+
+  // The owner opens it, signed in, and gets the whole file.
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: 'Descargar mis datos' })).toBeVisible()
+  await expectAccessible(page, 'account-export-link')
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Descargar el archivo' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.json$/)
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8'))
+  expect(exported.format).toBe('privacy-export/1')
+  expect(exported.tables.users[0].email).toBe(trainer.email)
+  expect(exported.tables.consent_records.length).toBeGreaterThanOrEqual(160)
+})
+
+test('a closed account is purged when the clock passes its 90 days: no sign-in, no reopening, no mail left', async ({ page, request }) => {
+  const trainer = await trainerThroughApi(request, { firstName: 'Purga', lastName: 'Reloj' })
+  const closed = await request.post('/api/v1/account/close', {
+    headers: { authorization: `Bearer ${trainer.token}` },
+    data: { password: PASSWORD },
+  })
+  expect(closed.status(), await closed.text()).toBe(200)
+  await latestMail(request, trainer.email, (m) => m.subject === 'Cerraste tu cuenta')
+  const purgeAt = async (days: number) => {
+    const res = await request.post('/dev/privacy/purge', {
+      data: { at: new Date(Date.now() + days * DAY_MS).toISOString(), email: trainer.email },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    return (await res.json()).accounts as number
+  }
+
+  // Day 89: nothing is purged; signing in still offers to reopen.
+  expect(await purgeAt(89)).toBe(0)
+  await page.goto('/auth/login')
+  await page.getByLabel('Correo electrónico').fill(trainer.email)
+  await page.getByLabel('Contraseña').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await expect(page.getByText('Esta cuenta está cerrada').first()).toBeVisible()
+
+  // Day 91: purged. The address is unknown, the account cannot be reopened, its mail is gone.
+  expect(await purgeAt(91)).toBe(1)
+  await page.goto('/auth/login')
+  await page.getByLabel('Correo electrónico').fill(trainer.email)
+  await page.getByLabel('Contraseña').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await expect(page.getByText('El correo electrónico no está registrado').first()).toBeVisible()
+  await page.goto('/cuenta/reabrir')
+  await page.getByLabel('Correo electrónico').fill(trainer.email)
+  await page.getByLabel('Contraseña').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Reabrir mi cuenta' }).click()
+  // Refused as any unknown pair is (the page never tells whether an address has an account).
+  await expect(page.getByText('Contraseña incorrecta').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/cuenta\/reabrir$/)
+  const mailbox = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(trainer.email)}`)
+  expect((await mailbox.json()).data).toEqual([])
+  expect(await purgeAt(92)).toBe(0)
 })
 
 test('the account page in English for a person who chose English', async ({ page, request }) => {
