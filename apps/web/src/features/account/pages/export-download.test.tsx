@@ -87,6 +87,23 @@ describe('the export card', () => {
   })
 })
 
+describe('in English', () => {
+  afterEach(async () => {
+    await (await import('@/lib/i18n')).prepareLanguage('es', ['account', 'errors', 'common'])
+  })
+
+  it('the card and the link’s page speak the person’s language', async () => {
+    await (await import('@/lib/i18n')).prepareLanguage('en', ['account', 'errors', 'common'])
+    fetchMock.mockResolvedValue(
+      json(202, { status: 'queued', message: 'Your data is large', requestedAt: '2026-12-01T12:00:00.000Z', linkDays: 7 }),
+    )
+    show(<ExportCard />)
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }))
+    expect(await screen.findByText("We'll e-mail you a link")).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toContain('The link works for 7 days and only with your account')
+  })
+})
+
 describe('the mailed link’s page', () => {
   it('downloads the file for the signed-in person with the link’s token', async () => {
     fetchMock.mockResolvedValue(
