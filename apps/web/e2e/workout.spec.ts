@@ -128,6 +128,7 @@ const texts = {
     record: '¡Nuevo récord! Press banca con barra: 45 kg × 8',
     recordBadge: 'Récord',
     syncing: /Sincronizando/,
+    bookingsOffline: 'Sin conexión: tus reservas aparecerán al volver la señal.',
     comment: 'Comentario para tu entrenador (opcional)',
     finish: 'Terminar sesión',
     finished: '¡Sesión terminada!',
@@ -148,6 +149,7 @@ const texts = {
     record: 'New record! Barbell bench press: 45 kg × 8',
     recordBadge: 'Record',
     syncing: /Syncing/,
+    bookingsOffline: 'Offline: your bookings will show when you are back online.',
     comment: 'Comment for your trainer (optional)',
     finish: 'Finish session',
     finished: 'Session done!',
@@ -214,6 +216,7 @@ for (const language of ['es', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: say.hello })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByRole('status').filter({ hasText: say.twoPending })).toBeVisible()
     await expect(sets.getByRole('button', { name: say.setDone(2) })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByText(say.bookingsOffline)).toBeVisible()
     await expectAccessible(page, `client today offline (${language})`)
     await screenshot(page, testInfo, `today-offline-${language}`)
 

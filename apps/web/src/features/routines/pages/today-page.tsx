@@ -13,7 +13,7 @@ import { useMyRecords, useToday } from '../api/workout-api'
 import { RestTimer, type Rest } from '../components/workout/rest-timer'
 import { SyncStatus } from '../components/workout/sync-status'
 import { WorkoutSession } from '../components/workout/workout-session'
-import { useWorkoutSync, type RecordNews } from '../hooks/use-workout-sync'
+import { useOnline, useWorkoutSync, type RecordNews } from '../hooks/use-workout-sync'
 import { dayTime, santiagoDay } from '../lib/dates'
 import { exerciseText } from '../lib/exercise-text'
 import { dayText, numberText } from '../lib/workout-format'
@@ -116,13 +116,16 @@ function Workout({ today, actions }: { today: ReturnType<typeof useToday>; actio
 function NextBooking({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
   const bookings = useUpcomingBookings(!!userId)
+  const online = useOnline()
   const next = bookings.data?.data.find((b) => b.state === 'pending' || b.state === 'confirmed')
   return (
     <section aria-labelledby="next-booking" className="grid gap-2 rounded-xl border bg-card p-4">
       <h2 id="next-booking" className="font-semibold">
         {t('nextBooking')}
       </h2>
-      {bookings.isPending ? (
+      {!bookings.data && (!online || bookings.fetchStatus === 'paused' || bookings.isError) ? (
+        <p>{online ? t('bookingsFailed') : t('bookingsOffline')}</p>
+      ) : bookings.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : next ? (
         <p className="capitalize">
