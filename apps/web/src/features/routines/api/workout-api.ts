@@ -1,7 +1,8 @@
 import type { ExerciseRecords, RecordList, Today } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { createStore, get, set } from 'idb-keyval'
+import { clear, createStore, get, set } from 'idb-keyval'
 import { api } from '@/lib/api-client'
+import { subscribeSession } from '@/lib/session'
 import { santiagoDay } from '../lib/dates'
 
 // Issue 25: the client's day and records. The last answers are kept on the device so that "Hoy"
@@ -24,6 +25,17 @@ async function recall<T>(key: string): Promise<T | undefined> {
     return undefined
   }
 }
+
+// Signing out leaves no copy of the day or the records on the device. Sets not yet synced stay in
+// the queue (write-queue.ts) under their owner's id, sent when that person signs in again.
+subscribeSession((next) => {
+  if (next) return
+  try {
+    void clear(answers()).catch(() => undefined)
+  } catch {
+    /* no IndexedDB: nothing was kept */
+  }
+})
 
 /** A fetch that falls back to the last answer kept on the device when there is no connection. */
 async function withFallback<T>(key: string, fetcher: () => Promise<T>, usable: (kept: T) => boolean = () => true): Promise<T> {
