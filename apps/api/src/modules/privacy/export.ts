@@ -18,6 +18,8 @@ const LEFT_OUT = new Set([
   'verification_token_hash',
   'secrets',
   'photo',
+  'image',
+  'thumb',
   'search',
   'city_key',
   'search_text',
@@ -68,6 +70,11 @@ function queriesOf(userId: string, email: string): Record<string, SQL> {
       or id in (select version_id from program_assignments where client_user_id = ${userId}) order by program_id, version`,
     exercises: sql`select * from exercises where trainer_id in ${trainer} order by created_at`,
     coaching_links: sql`select * from coaching_links where client_user_id = ${userId} or trainer_id in ${trainer} order by started_at`,
+    // Progress (issue 25, decision 209): the person's health-data consents, measurements and photos
+    // (the photos' bytes are left out, like every binary column; their day and pose are listed).
+    health_data_consents: sql`select * from health_data_consents where user_id = ${userId} order by created_at`,
+    body_measurements: sql`select * from body_measurements where client_user_id = ${userId} order by measured_on`,
+    progress_photos: sql`select * from progress_photos where client_user_id = ${userId} order by taken_on, created_at`,
   }
 }
 

@@ -7,6 +7,7 @@ import { dayFromNow } from '../bookings/test-helpers.ts'
 import { trainerWithRow } from '../exercises/test-helpers.ts'
 import { PASSWORD } from '../billing/test-helpers.ts'
 import { createOffer, eligibleTrainer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
+import { consent, phoneJpeg, upload } from '../progress/test-helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { pseudonymEmail, purgeClosedAccounts } from './purge.ts'
 
@@ -170,6 +171,22 @@ describe('the 90-day purge', () => {
     })
     expect(reply.statusCode, reply.body).toBe(200)
 
+    // Health data (decision 209): consent, a day's measurements and a photo; the export lists them.
+    await consent(ctx.app, member.token)
+    const measured = await call(ctx.app, 'PUT', v1(`/client/measurements/${dayFromNow(0)}`), {
+      token: member.token,
+      body: { weightKg: 71.3, waistCm: 80.5 },
+    })
+    expect(measured.statusCode, measured.body).toBe(201)
+    expect((await upload(ctx.app, member.token, await phoneJpeg(400, 300))).statusCode).toBe(201)
+    const exported = await call(ctx.app, 'GET', v1('/account/export'), { token: member.token })
+    expect(exported.statusCode, exported.body).toBe(200)
+    const tables = exported.json().tables
+    expect(tables.health_data_consents).toHaveLength(1)
+    expect(tables.body_measurements).toMatchObject([{ weight_g: 71300, waist_mm: 805 }])
+    expect(tables.progress_photos).toHaveLength(1)
+    expect(tables.progress_photos[0]).not.toHaveProperty('image')
+
     for (const token of [coach.token, member.token])
       expect((await call(ctx.app, 'POST', v1('/account/close'), { token, body: { password: 'Secret123!' } })).statusCode).toBe(200)
     await ctx.app.mailer.flush()
@@ -190,7 +207,12 @@ describe('the 90-day purge', () => {
           rows: Array<{ n: number }>
         }
       ).rows[0].n
-    for (const table of ['set_logs', 'workout_sessions', 'program_assignments']) expect(await left(table), table).toBe(0)
+    for (const table of ['set_logs', 'workout_sessions', 'program_assignments', 'body_measurements', 'progress_photos'])
+      expect(await left(table), table).toBe(0)
+    const consents = (await ctx.app.db.execute(sql`select ip from health_data_consents where user_id = ${member.user.id}`)) as unknown as {
+      rows: Array<{ ip: string | null }>
+    }
+    expect(consents.rows).toEqual([{ ip: null }])
     const [kept] = await ctx.app.db.select().from(programs).where(eq(programs.id, program.json().id))
     expect(kept.title).toBe('Plan de [eliminado]')
     const [ownKept] = await ctx.app.db.select().from(exercises).where(eq(exercises.id, own.id))

@@ -106,6 +106,10 @@ async function purgeOne(tx: Tx, user: Subject, now: Date) {
   await tx.execute(sql`delete from workout_sessions where client_user_id = ${uid}`)
   await tx.execute(sql`delete from program_assignments where client_user_id = ${uid}`)
   await tx.execute(sql`delete from data_exports where user_id = ${uid}`)
+  // Progress (decision 209): health data goes with the person; the consent log stays as proof, without the address.
+  await tx.execute(sql`delete from body_measurements where client_user_id = ${uid}`)
+  await tx.execute(sql`delete from progress_photos where client_user_id = ${uid}`)
+  await tx.execute(sql`update health_data_consents set ip = null where user_id = ${uid} and ip is not null`)
   // A trainer's programs and private exercises stay for the clients who follow them, and other
   // people's comments stay: only the person's identifiers are taken out of their free text.
   const scrub = (column: SQL) => scrubbed(column, ids, '[eliminado]')
