@@ -126,7 +126,7 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
         operationId: 'exportMyData',
         summary: 'Download everything the platform holds about me',
         description:
-          'Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews, routines (programs assigned, workout days with comments and replies, logged sets, personal records; a trainer’s own programs and private exercises) and audit rows about them; secrets (password and token hashes) are left out. When the data holds more rows than the server’s PRIVACY_EXPORT_INLINE_MAX_ROWS, the answer is 202: the file is built in the background and the person gets a mail with a link (downloadMyDataExport), valid 7 days; asked again while it is being built, the same export is answered. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.',
+          'Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews, routines (programs assigned, workout days with comments and replies, logged sets, personal records; a trainer’s own programs and private exercises) and audit rows about them; secrets (password and token hashes) are left out. When the data holds more rows than the server’s PRIVACY_EXPORT_INLINE_MAX_ROWS, the answer is 202: the file is built in the background and the person gets a mail with a link (getMyDataExport), valid 7 days; asked again while it is being built, the same export is answered. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.',
         response: { 200: DataExportSchema, 202: DataExportQueuedSchema },
       },
       preHandler: [app.authenticate, perUser('data-export', 5)],
@@ -148,7 +148,7 @@ export default async function privacyRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        operationId: 'downloadMyDataExport',
+        operationId: 'getMyDataExport',
         summary: 'Download the file of a mailed data-export link',
         description:
           'The file a background export built (format privacy-export/1), for the token of the mailed link. Both are needed: the token and being signed in as the person it was built for. 404 with errors.token = notFound for an unknown token or another person’s, invalidOrExpired once the 7 days have passed (the purge then deletes the file).',
