@@ -34,6 +34,16 @@ describe('PasswordChecklist', () => {
     })
   })
 
+  it('keeps the rules of spec §5: 8+ characters (UTF-16 units, as String.length), lower, upper, digit, symbol', () => {
+    const passing = (password: string) => PASSWORD_RULES.filter((rule) => rule.test(password)).map((rule) => rule.key)
+    expect(passing('abcdefg')).toEqual(['lower'])
+    expect(passing('abcdefgh')).toEqual(['length', 'lower'])
+    expect(passing('Abcdef1!')).toEqual(['length', 'lower', 'upper', 'digit', 'symbol'])
+    expect(passing('\n\n\n\n\n\n\n\n')).toEqual(['length'])
+    expect(passing('😀😀😀😀')).toEqual(['length', 'symbol'])
+    expect(passing('ñ ñ ñ ñ')).toEqual(['symbol'])
+  })
+
   it('marks each item met or pending from the password, for sight and for screen readers', () => {
     render(<PasswordChecklist password="abc1" />)
     const item = (text: string) => screen.getByText(text).closest('li')!
