@@ -20,6 +20,12 @@ export const PayoutAccountStatusSchema = z.object({
   details_submitted: z.boolean(),
   /** Payout onboarding is complete (arePayoutsComplete): the one answer screens show. */
   complete: z.boolean(),
+  /**
+   * How payout accounts are set up with the provider in use (decision 213): `onboarding` on the
+   * provider's pages (setupPayoutOnboarding), or `link` an account the person already has
+   * (requestPayoutLink); with `link`, `complete` is payout readiness (the account linked).
+   */
+  setup: z.enum(['onboarding', 'link']),
 })
 export type PayoutAccountStatus = z.infer<typeof PayoutAccountStatusSchema>
 

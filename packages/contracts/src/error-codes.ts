@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'tooYoung',
   // progress (issue 25): health data needs the client's consent to the current purpose text
   'consentRequired',
+  // payouts (issue 26, decision 213): with linked payout accounts, the trainer's own and, under central billing, the gym's
+  'linkRequired',
+  'gymLinkRequired',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -16,9 +16,9 @@ declare module 'fastify' {
 export default fp(
   async function payoutLinks(app: FastifyInstance) {
     app.decorate('secrets', secretBox(secretBoxKey(app.config)))
-    const { linking, sandboxUrl, close } = await startPayoutLinking(app.config, `${app.config.APP_URL}/api/v1/payout-links/notifications`)
+    const { linking, fakeUrl, close } = await startPayoutLinking(app.config, `${app.config.APP_URL}/api/v1/payout-links/notifications`)
     app.addHook('onClose', close)
-    if (sandboxUrl) app.log.info({ url: sandboxUrl }, "payout linking against the provider's fake (sandbox mode)")
+    if (fakeUrl) app.log.info({ url: fakeUrl }, "payout linking against the provider's fake (local test mode)")
     app.decorate('payoutLinking', linking)
   },
   { name: 'payout-links', dependencies: ['db'] },

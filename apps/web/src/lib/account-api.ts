@@ -1,4 +1,11 @@
-import type { BillingPortalSession, OnboardingSetup, PayoutAccountStatus, SubscriptionStatus } from '@app/contracts'
+import type {
+  BillingPortalSession,
+  OnboardingSetup,
+  PayoutAccountStatus,
+  PayoutLinkOwner,
+  PayoutLinkStart,
+  SubscriptionStatus,
+} from '@app/contracts'
 import { PAYOUT_COUNTRY } from '@app/contracts/constants'
 import { api, type RequestOptions } from './api-client'
 import { getSession } from './session'
@@ -28,3 +35,8 @@ export const setupPayouts = (userId: string, email: string) =>
  */
 export const PAYOUT_POLL_MS = 3_000
 export const getPayoutAccount = (userId: string) => api.get<PayoutAccountStatus>(`/connect/account/by-user/${enc(userId)}`, flowAuth())
+/**
+ * Starts linking a payout account when the provider in use links them (PayoutAccountStatus.setup
+ * 'link', decision 213): the provider's consent page, which sends the person back to the return page.
+ */
+export const startPayoutLink = (owner: PayoutLinkOwner) => api.post<PayoutLinkStart>('/payout-links/start', { owner }, flowAuth())

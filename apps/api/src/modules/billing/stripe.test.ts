@@ -158,10 +158,10 @@ describe('Stripe provider: what the SDK sends', () => {
 
     // The status check asks Stripe until the account is done.
     const before = await call(ctx.app, 'GET', `/api/v1/connect/account/by-user/${member.id}`, { token: member.signupToken })
-    expect(before.json()).toEqual({ charges_enabled: false, details_submitted: false, complete: false })
+    expect(before.json()).toEqual({ charges_enabled: false, details_submitted: false, complete: false, setup: 'onboarding' })
     remote.account = { ...remote.account, charges_enabled: true, details_submitted: true }
     const after = await call(ctx.app, 'GET', `/api/v1/connect/account/by-user/${member.id}`, { token: member.signupToken })
-    expect(after.json()).toEqual({ charges_enabled: true, details_submitted: true, complete: true })
+    expect(after.json()).toEqual({ charges_enabled: true, details_submitted: true, complete: true, setup: 'onboarding' })
     const onboarding = await call(ctx.app, 'GET', `/api/v1/trainers/by-user/${member.id}/onboarding-status`, { token: member.signupToken })
     expect(onboarding.json()).toEqual({ stripeOnboardingComplete: true })
   })

@@ -22,6 +22,7 @@ import { latestSubscription } from '../billing/service.ts'
 import { normalizeEmail } from '../users/service.ts'
 import { INDEPENDENT_RATES, type RatesBps } from '../ledger/split.ts'
 import { centralBillingOf } from '../central-billing/policy.ts'
+import { assertPayoutsReady } from '../payout-links/readiness.ts'
 
 type TrainerRow = typeof trainers.$inferSelect
 type OfferRow = typeof offers.$inferSelect
@@ -45,7 +46,8 @@ export async function trainerOfUser(db: Tx, userId: string) {
 }
 
 /**
- * Decision 062: a trainer may charge clients with payout onboarding complete and either a live
+ * Decision 062: a trainer may charge clients with payouts ready (decision 213: onboarding complete
+ * or the account linked, and the gym's too under central billing) and either a live
  * platform subscription of their own (its plan's client limit, 95/5) or a place at a gym with
  * central billing (the gym's plan covers them: Pro's limit, the gym's stored rates) that an
  * operator approved for a verified owner (central-billing/policy.ts, decision 195).
@@ -85,9 +87,8 @@ export async function billingOf(app: FastifyInstance, user: Pick<AuthUser, 'id'>
     const [account] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, user.id)).limit(1)
     if (!trainer.isActive || !account?.isActive) throw new HttpError(403, 'This trainer account is deactivated', { account: 'inactive' })
   }
-  if (write && !trainer.stripeOnboardingComplete) {
-    throw new HttpError(403, 'Finish payout onboarding before charging clients', { payouts: 'required' })
-  }
+  // Decision 213: one readiness check for every provider (onboarded or linked payout accounts).
+  if (write) await assertPayoutsReady(app, trainer, central?.gymId ?? null, db)
   return { trainer, gym: central ? { id: central.gymId, paymentAccountId: central.business.paymentAccountId } : null, rates, limit }
 }
 

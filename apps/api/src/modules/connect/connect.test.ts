@@ -26,6 +26,7 @@ describe('POST /connect/onboarding/setup (sandbox)', () => {
       charges_enabled: false,
       details_submitted: false,
       complete: false,
+      setup: 'onboarding',
     })
     expect((await onboarding(trainer.signupToken, trainer.id)).json()).toEqual({ stripeOnboardingComplete: false })
 
@@ -54,6 +55,7 @@ describe('POST /connect/onboarding/setup (sandbox)', () => {
       charges_enabled: true,
       details_submitted: true,
       complete: true,
+      setup: 'onboarding',
     })
     expect((await onboarding(trainer.signupToken, trainer.id)).json()).toEqual({ stripeOnboardingComplete: true })
     // The same link cannot be used twice.

@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
 import { payoutAccounts, trainers } from '../../db/schema.ts'
 import { forbidden, notFound, unprocessable } from '../../errors.ts'
+import { centralBillingOf } from '../central-billing/policy.ts'
+import { payoutReadiness } from '../payout-links/readiness.ts'
 import { findUserById } from '../users/service.ts'
 
 async function payoutAccountOf(db: Tx, userId: string) {
@@ -68,8 +70,15 @@ export async function applyAccountUpdate(db: Tx, providerAccountId: string, char
 }
 
 export async function payoutAccountStatus(app: FastifyInstance, userId: string): Promise<PayoutAccountStatus> {
+  if (app.payoutLinking) {
+    // Accounts are linked, not onboarded (decision 213): complete is the trainer's payout readiness.
+    const trainer = await trainerOf(app.db, userId)
+    const central = trainer ? await centralBillingOf(app.db, trainer) : null
+    const ready = trainer ? (await payoutReadiness(app, trainer, central?.gymId ?? null)).ready : false
+    return { charges_enabled: ready, details_submitted: ready, complete: ready, setup: 'link' }
+  }
   let account = await payoutAccountOf(app.db, userId)
-  if (!account) return { charges_enabled: false, details_submitted: false, complete: false }
+  if (!account) return { charges_enabled: false, details_submitted: false, complete: false, setup: 'onboarding' }
   if (account.provider === app.payments.name && !arePayoutsComplete(account)) {
     const remote = await app.payments.fetchPayoutAccount(account.providerAccountId)
     if (remote) {
@@ -77,7 +86,12 @@ export async function payoutAccountStatus(app: FastifyInstance, userId: string):
       account = { ...account, ...remote }
     }
   }
-  return { charges_enabled: account.chargesEnabled, details_submitted: account.detailsSubmitted, complete: arePayoutsComplete(account) }
+  return {
+    charges_enabled: account.chargesEnabled,
+    details_submitted: account.detailsSubmitted,
+    complete: arePayoutsComplete(account),
+    setup: 'onboarding',
+  }
 }
 
 export async function trainerOnboardingStatus(app: FastifyInstance, userId: string) {

@@ -41,13 +41,13 @@ export function payoutLinkingFor(
 export async function startPayoutLinking(
   config: Config,
   notificationUrl: string,
-): Promise<{ linking: PayoutLinking | null; sandboxUrl: string | null; close(): Promise<void> }> {
+): Promise<{ linking: PayoutLinking | null; fakeUrl: string | null; close(): Promise<void> }> {
   const linking = payoutLinkingFor(config)
-  if (!linking || !config.MERCADOPAGO_SANDBOX) return { linking, sandboxUrl: null, close: async () => {} }
+  if (!linking || !config.MERCADOPAGO_SANDBOX) return { linking, fakeUrl: null, close: async () => {} }
   const { startFakeMercadoPago } = await import('./mercadopago/fake/server.ts')
   const fake = await startFakeMercadoPago()
   fake.setNotificationUrl(notificationUrl)
-  return { linking: payoutLinkingFor(config, { url: fake.url, ...fake.app }), sandboxUrl: fake.url, close: fake.close }
+  return { linking: payoutLinkingFor(config, { url: fake.url, ...fake.app }), fakeUrl: fake.url, close: fake.close }
 }
 
 /** The providers' own pages on this server (the sandbox's checkout, portal and onboarding); each answers 404 while its provider is not in use. */

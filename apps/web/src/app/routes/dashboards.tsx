@@ -5,24 +5,34 @@ import { loadTrainerBooking } from '@/features/booking'
 import { loadProfileEditor } from '@/features/trainer-profile'
 import { loadExerciseLibrary } from '@/features/routines'
 import { loadProgramsCard } from '@/features/program-builder'
+import { loadPayoutLinkCards } from '@/features/payout-links'
 
 // The dashboards with client billing mounted (issue 12): features do not import each other, so
 // the route composes them; each dashboard takes the section as a slot.
 
 export async function loadTrainerDashboard() {
-  const [{ TrainerDashboardPage }, { TrainerBilling }, { ProfileEditor }, { TrainerBooking }, { ExerciseLibrary }, { ProgramsCard }] =
-    await Promise.all([
-      loadTrainerDashboardPage(),
-      loadTrainerBilling(),
-      loadProfileEditor(),
-      loadTrainerBooking(),
-      loadExerciseLibrary(),
-      loadProgramsCard(),
-    ])
+  const [
+    { TrainerDashboardPage },
+    { TrainerBilling },
+    { ProfileEditor },
+    { TrainerBooking },
+    { ExerciseLibrary },
+    { ProgramsCard },
+    { PayoutLinkCard },
+  ] = await Promise.all([
+    loadTrainerDashboardPage(),
+    loadTrainerBilling(),
+    loadProfileEditor(),
+    loadTrainerBooking(),
+    loadExerciseLibrary(),
+    loadProgramsCard(),
+    loadPayoutLinkCards(),
+  ])
   // Issue 21: the public profile and bookings sit after client billing in the same slot; issue 25: the programs card and the exercise library.
   return {
     TrainerDashboard: () => (
       <TrainerDashboardPage
+        payoutLink={<PayoutLinkCard owner="trainer" />}
         billing={
           <>
             <TrainerBilling />
@@ -38,11 +48,19 @@ export async function loadTrainerDashboard() {
 }
 
 export async function loadBusinessDashboard() {
-  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }] = await Promise.all([
+  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }, { GymPayoutLinkCard }] = await Promise.all([
     loadBusinessDashboardPage(),
     loadGymCommissions(),
+    loadPayoutLinkCards(),
   ])
+  // Issue 26: the gym's linked payout account heads the payments tab when the provider links accounts.
+  const payments = (
+    <div className="grid gap-6">
+      <GymPayoutLinkCard />
+      <GymCommissions />
+    </div>
+  )
   return {
-    BusinessDashboard: () => <BusinessDashboardPage paymentsTab={{ label: <GymCommissionsTabLabel />, content: <GymCommissions /> }} />,
+    BusinessDashboard: () => <BusinessDashboardPage paymentsTab={{ label: <GymCommissionsTabLabel />, content: payments }} />,
   }
 }

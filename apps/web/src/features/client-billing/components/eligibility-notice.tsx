@@ -6,8 +6,12 @@ import { Button } from '@/components/ui/button'
 
 export type Missing = 'subscription' | 'payouts'
 
-/** Why the trainer cannot charge clients yet, and the page that fixes each reason. */
-export function EligibilityNotice({ missing }: { missing: Missing[] }) {
+/**
+ * Why the trainer cannot charge clients yet, and the page that fixes each reason. `payoutSetup`
+ * link (decision 213): the provider links accounts, so the reason is the unlinked account and the
+ * way out is the dashboard's payout card (#payouts) with its "Link" button.
+ */
+export function EligibilityNotice({ missing, payoutSetup = 'onboarding' }: { missing: Missing[]; payoutSetup?: 'onboarding' | 'link' }) {
   const { t } = useTranslation('client-billing', { keyPrefix: 'eligibility' })
   return (
     <Alert>
@@ -24,7 +28,18 @@ export function EligibilityNotice({ missing }: { missing: Missing[] }) {
             </li>
           ) : null}
           {/* No second payout button here: the dashboard's payout card has the one that works (issue 23, point 4). */}
-          {missing.includes('payouts') ? <li>{t('payouts')}</li> : null}
+          {missing.includes('payouts') && payoutSetup === 'link' ? (
+            <li className="grid gap-2">
+              <span>{t('payoutsLink')}</span>
+              <Button asChild size="sm" className="w-fit">
+                <a href="#payouts" onClick={() => requestAnimationFrame(() => document.getElementById('payouts')?.focus())}>
+                  {t('payoutsLinkAction')}
+                </a>
+              </Button>
+            </li>
+          ) : missing.includes('payouts') ? (
+            <li>{t('payouts')}</li>
+          ) : null}
         </ul>
       </AlertDescription>
     </Alert>

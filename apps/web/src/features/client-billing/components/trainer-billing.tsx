@@ -43,7 +43,7 @@ export function TrainerBilling() {
       {!known && (clients.isPending || payouts.isPending) ? (
         <Skeleton role="status" className="h-16 w-full" aria-label={t('checking')} />
       ) : null}
-      {missing.length > 0 ? <EligibilityNotice missing={missing} /> : null}
+      {missing.length > 0 ? <EligibilityNotice missing={missing} payoutSetup={payouts.data?.setup} /> : null}
       <OffersSection canCharge={canCharge} />
       <ClientsSection canCharge={canCharge} />
       <div className="grid gap-2 rounded-xl border bg-background p-4">

@@ -37,8 +37,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const pending: PayoutAccountStatus = { charges_enabled: false, details_submitted: false, complete: false }
-const complete: PayoutAccountStatus = { charges_enabled: true, details_submitted: true, complete: true }
+const pending: PayoutAccountStatus = { charges_enabled: false, details_submitted: false, complete: false, setup: 'onboarding' }
+const complete: PayoutAccountStatus = { charges_enabled: true, details_submitted: true, complete: true, setup: 'onboarding' }
 
 function renderDashboard(status: SubscriptionStatus) {
   vi.mocked(api.getSubscriptionStatus).mockResolvedValue(status)

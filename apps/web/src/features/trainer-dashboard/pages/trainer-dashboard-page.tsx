@@ -91,8 +91,12 @@ function SubscriptionCard({
   )
 }
 
-/** `billing`: the client billing sections, mounted by the route (features/client-billing). */
-export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) {
+/**
+ * `billing`: the client billing sections, mounted by the route (features/client-billing).
+ * `payoutLink`: the payout card that links an account (features/payout-links), shown instead of
+ * the onboarding card when the server's provider links accounts (decision 213).
+ */
+export function TrainerDashboardPage({ billing, payoutLink }: { billing?: ReactNode; payoutLink?: ReactNode } = {}) {
   const { t } = useTranslation('trainer-dashboard')
   usePageMeta(t('metaTitle'), t('metaDescription'))
   const { user, isLoading, logout } = useSession()
@@ -178,39 +182,43 @@ export function TrainerDashboardPage({ billing }: { billing?: ReactNode } = {}) 
           ) : (
             <SubscriptionCard status={subscription.data} onPortal={onPortal} openingPortal={opening === 'portal'} />
           )}
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Banknote className="size-5 text-primary" aria-hidden="true" />
-                <h2>{t('payouts.title')}</h2>
-              </CardTitle>
-              <CardDescription>{t('payouts.description')}</CardDescription>
-            </CardHeader>
-            <CardContent className="text-sm">
-              {payouts.isPending ? (
-                <Skeleton className="h-6 w-40" />
-              ) : payouts.isError ? (
-                <p className="text-destructive-strong">{t('payouts.checkFailed')}</p>
-              ) : (
-                <p>
-                  {t('payouts.status')}{' '}
-                  <Badge variant={payoutsReady ? 'success' : 'secondary'}>
-                    {payoutsReady ? t('payouts.complete') : t('payouts.pending')}
-                  </Badge>
-                </p>
-              )}
-            </CardContent>
-            <CardFooter>
-              <Button
-                variant={payoutsReady ? 'outline' : 'default'}
-                onClick={onPayouts}
-                disabled={opening === 'payouts' || !canSetUpPayouts}
-              >
-                {opening === 'payouts' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                {payoutsReady ? t('payouts.review') : t('payouts.setup')}
-              </Button>
-            </CardFooter>
-          </Card>
+          {payouts.data?.setup === 'link' && payoutLink ? (
+            payoutLink
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Banknote className="size-5 text-primary" aria-hidden="true" />
+                  <h2>{t('payouts.title')}</h2>
+                </CardTitle>
+                <CardDescription>{t('payouts.description')}</CardDescription>
+              </CardHeader>
+              <CardContent className="text-sm">
+                {payouts.isPending ? (
+                  <Skeleton className="h-6 w-40" />
+                ) : payouts.isError ? (
+                  <p className="text-destructive-strong">{t('payouts.checkFailed')}</p>
+                ) : (
+                  <p>
+                    {t('payouts.status')}{' '}
+                    <Badge variant={payoutsReady ? 'success' : 'secondary'}>
+                      {payoutsReady ? t('payouts.complete') : t('payouts.pending')}
+                    </Badge>
+                  </p>
+                )}
+              </CardContent>
+              <CardFooter>
+                <Button
+                  variant={payoutsReady ? 'outline' : 'default'}
+                  onClick={onPayouts}
+                  disabled={opening === 'payouts' || !canSetUpPayouts}
+                >
+                  {opening === 'payouts' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                  {payoutsReady ? t('payouts.review') : t('payouts.setup')}
+                </Button>
+              </CardFooter>
+            </Card>
+          )}
         </div>
         {billing}
         <Card>

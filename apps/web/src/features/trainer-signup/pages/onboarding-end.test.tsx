@@ -16,6 +16,7 @@ vi.mock('@/lib/account-api', async (actual) => ({
   createPortalSession: vi.fn(),
   getPayoutAccount: vi.fn(),
   setupPayouts: vi.fn(),
+  startPayoutLink: vi.fn(),
 }))
 vi.mock('../api/signup-api', () => ({ completeSignup: vi.fn() }))
 
@@ -50,8 +51,8 @@ const session: LoginResponse = {
     updatedAt: '',
   },
 }
-const pending = { charges_enabled: false, details_submitted: false, complete: false }
-const complete = { charges_enabled: true, details_submitted: true, complete: true }
+const pending = { charges_enabled: false, details_submitted: false, complete: false, setup: 'onboarding' as const }
+const complete = { charges_enabled: true, details_submitted: true, complete: true, setup: 'onboarding' as const }
 
 function renderAt(path: string, element: React.ReactNode, pattern: string) {
   const router = createMemoryRouter(
@@ -173,6 +174,33 @@ describe('payout onboarding, the first tab (point 9)', () => {
       window.dispatchEvent(new Event('focus'))
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/onboarding/complete'))
+  })
+})
+
+describe('payout onboarding when the provider links accounts (issue 26, decision 213)', () => {
+  it('offers "Vincular Mercado Pago" instead of the onboarding, and starts the link for the trainer', async () => {
+    saveFlow({ email: 'camila@example.com', userId: 'u1', token: 'signup' })
+    vi.mocked(api.getPayoutAccount).mockResolvedValue({ ...pending, setup: 'link' })
+    vi.mocked(api.startPayoutLink).mockRejectedValue(new TypeError('Failed to fetch'))
+    renderAt('/auth/stripe/onboarding', <PayoutOnboardingPage />, '/auth/stripe/onboarding')
+    const link = await screen.findByRole('button', { name: 'Vincular Mercado Pago' })
+    screen.getByRole('heading', { name: 'Vincula tu cuenta de Mercado Pago' })
+    expect(screen.queryByRole('button', { name: 'Iniciar configuración' })).toBeNull()
+    screen.getByRole('button', { name: 'Omitir por ahora' })
+    fireEvent.click(link)
+    await waitFor(() => expect(api.startPayoutLink).toHaveBeenCalledWith('trainer'))
+    // The provider could not be reached: said on the page, and the button is there again.
+    await screen.findByRole('alert')
+    expect(api.setupPayouts).not.toHaveBeenCalled()
+  })
+
+  it("keeps the spec's three buttons when the provider onboards accounts", async () => {
+    saveFlow({ email: 'camila@example.com', userId: 'u1', token: 'signup' })
+    vi.mocked(api.getPayoutAccount).mockResolvedValue(pending)
+    renderAt('/auth/stripe/onboarding', <PayoutOnboardingPage />, '/auth/stripe/onboarding')
+    await waitFor(() => expect(api.getPayoutAccount).toHaveBeenCalled())
+    for (const name of ['Iniciar configuración', 'Verificar estado', 'Omitir por ahora']) screen.getByRole('button', { name })
+    expect(screen.queryByRole('button', { name: 'Vincular Mercado Pago' })).toBeNull()
   })
 })
 

@@ -7,12 +7,13 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { getSession } from '@/lib/session'
-import { getPayoutAccount, setupPayouts } from '@/lib/account-api'
+import { getPayoutAccount, setupPayouts, startPayoutLink } from '@/lib/account-api'
 import { getFlow } from '@/lib/signup-flow'
 import { serverErrorText } from '@/lib/error-text'
 import { AuthLayout } from '../components/auth-layout'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { usePayoutWatch } from '../hooks/use-payout-watch'
+import linkTexts from './payout-link-texts.es.json'
 
 function flowUser() {
   const flow = getFlow()
@@ -69,13 +70,16 @@ function PayoutOnboarding() {
   const [busy, setBusy] = useState<'start' | 'verify' | null>(null)
   const [message, setMessage] = useState<string | null>(null)
   const [started, setStarted] = useState(false)
+  // Decision 213: with a provider that links existing accounts, this page offers that instead of
+  // the provider's onboarding; until the server says so (or when it cannot), the spec's page stays.
+  const [setup, setSetup] = useState<'onboarding' | 'link'>('onboarding')
 
   const finished = useCallback(() => {
     toast.success('Configuración de pagos completa')
     navigate('/auth/onboarding/complete')
   }, [navigate])
   // Completed in the provider's tab: this tab moves on by itself.
-  usePayoutWatch(user?.userId ?? null, started, finished)
+  usePayoutWatch(user?.userId ?? null, started, finished, (status) => setSetup(status.setup))
 
   const onStart = async () => {
     setMessage(null)
@@ -98,6 +102,23 @@ function PayoutOnboarding() {
       setMessage(serverErrorText(err, 'es').message)
       toast.error('Error iniciando onboarding')
     } finally {
+      setBusy(null)
+    }
+  }
+
+  const onLink = async () => {
+    setMessage(null)
+    if (!user) {
+      setMessage('Faltan datos de usuario')
+      return
+    }
+    setBusy('start')
+    try {
+      // The provider's consent page opens here; it sends the person back to the return page.
+      const { authorizationUrl } = await startPayoutLink('trainer')
+      window.location.assign(authorizationUrl)
+    } catch (err) {
+      setMessage(serverErrorText(err, 'es').message)
       setBusy(null)
     }
   }
@@ -125,6 +146,35 @@ function PayoutOnboarding() {
       setBusy(null)
     }
   }
+
+  if (setup === 'link')
+    return (
+      <AuthLayout>
+        <Card>
+          <CardHeader>
+            <Banknote className="size-10 text-primary" aria-hidden="true" />
+            <CardTitle>
+              <h1 className="text-2xl">{linkTexts.title}</h1>
+            </CardTitle>
+            <CardDescription>{linkTexts.description}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {message ? <ErrorAlert>{message}</ErrorAlert> : null}
+            <Button size="lg" onClick={onLink} disabled={busy !== null}>
+              {busy === 'start' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {linkTexts.action}
+            </Button>
+            <Button variant="outline" onClick={onVerify} disabled={busy !== null}>
+              {busy === 'verify' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Verificar estado
+            </Button>
+            <Button variant="ghost" onClick={() => navigate('/auth/onboarding/complete')} disabled={busy !== null}>
+              Omitir por ahora
+            </Button>
+          </CardContent>
+        </Card>
+      </AuthLayout>
+    )
 
   return (
     <AuthLayout>

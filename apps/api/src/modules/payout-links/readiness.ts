@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Tx } from '../../db/client.ts'
+import { payoutLinks, type trainers } from '../../db/schema.ts'
+import { HttpError } from '../../errors.ts'
+
+/**
+ * Payout readiness (decision 213): the one answer to "can this trainer's clients' money reach the
+ * right accounts now?", asked before an offer is published or changed, an invitation is sent or a
+ * charge starts. With a provider that onboards payout accounts it is the trainer's finished
+ * onboarding (`stripeOnboardingComplete`, spec §4); with one that links them (decision 207) it is
+ * the trainer's own linked account, and under a gym's central billing the gym's linked account too
+ * (the payment is split at the source to both accounts, so both must exist).
+ */
+export type PayoutReadiness =
+  | { ready: true }
+  /** payouts: required (onboarding unfinished), linkRequired (own account not linked or revoked), gymLinkRequired (the gym's). */
+  | { ready: false; code: 'required' | 'linkRequired' | 'gymLinkRequired'; message: string }
+
+type TrainerRow = Pick<typeof trainers.$inferSelect, 'userId' | 'stripeOnboardingComplete'>
+
+async function isLinked(db: Tx, ownerKind: 'trainer' | 'gym', ownerId: string) {
+  const [row] = await db
+    .select({ status: payoutLinks.status })
+    .from(payoutLinks)
+    .where(and(eq(payoutLinks.ownerKind, ownerKind), eq(payoutLinks.ownerId, ownerId)))
+    .limit(1)
+  return row?.status === 'linked'
+}
+
+export async function payoutReadiness(
+  app: FastifyInstance,
+  trainer: TrainerRow,
+  centralGymId: string | null,
+  db: Tx = app.db,
+): Promise<PayoutReadiness> {
+  if (!app.payoutLinking) {
+    return trainer.stripeOnboardingComplete
+      ? { ready: true }
+      : { ready: false, code: 'required', message: 'Finish payout onboarding before charging clients' }
+  }
+  if (!trainer.userId || !(await isLinked(db, 'trainer', trainer.userId)))
+    return { ready: false, code: 'linkRequired', message: 'Link your payout account before publishing offers or charging clients' }
+  if (centralGymId && !(await isLinked(db, 'gym', centralGymId)))
+    return {
+      ready: false,
+      code: 'gymLinkRequired',
+      message: "Your gym's payout account is not linked: its owner must link it before you charge clients",
+    }
+  return { ready: true }
+}
+
+/** Refuses with 403 `{ payouts: <code> }` (spec §8 shape) when payouts are not ready. */
+export async function assertPayoutsReady(app: FastifyInstance, trainer: TrainerRow, centralGymId: string | null, db: Tx = app.db) {
+  const readiness = await payoutReadiness(app, trainer, centralGymId, db)
+  if (!readiness.ready) throw new HttpError(403, readiness.message, { payouts: readiness.code })
+}
