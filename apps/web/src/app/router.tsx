@@ -73,113 +73,50 @@ export const routes: RouteObject[] = [
       { path: '/precios', ...page(loadPricingPage, 'PricingPage') },
       { path: '/privacidad', ...page(loadPrivacyPage, 'default') },
       { path: '/terminos', ...page(loadTermsPage, 'default') },
-      {
-        path: '/confirmar-correo',
-        ...page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage'),
-      },
+      { path: '/confirmar-correo', ...page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage') },
       // The person's own account (issue 20): any signed-in role, in their language.
-      {
-        path: '/cuenta',
-        ...translatedPage(loadAccountPage, 'AccountPage', 'es', ['account', 'errors']),
-      },
-      {
-        path: '/cuenta/reabrir',
-        ...translatedPage(loadReopenPage, 'ReopenPage', 'es', ['account', 'errors']),
-      },
-      {
-        path: '/cuenta/datos',
-        ...translatedPage(loadExportDownloadPage, 'ExportDownloadPage', 'es', ['account', 'errors']),
-      },
+      { path: '/cuenta', ...translatedPage(loadAccountPage, 'AccountPage', 'es', ['account', 'errors']) },
+      { path: '/cuenta/reabrir', ...translatedPage(loadReopenPage, 'ReopenPage', 'es', ['account', 'errors']) },
+      { path: '/cuenta/datos', ...translatedPage(loadExportDownloadPage, 'ExportDownloadPage', 'es', ['account', 'errors']) },
       // Business area
-      {
-        path: '/business/login',
-        ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']),
-      },
-      {
-        path: '/business/registro',
-        ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']),
-      },
+      { path: '/business/login', ...translatedPage(loadBusinessLoginPage, 'BusinessLoginPage', 'en', ['business', 'errors']) },
+      { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },
       {
         path: '/business/dashboard',
         ...translatedPage(loadBusinessDashboard, 'BusinessDashboard', 'en', ['business', 'client-billing', 'payout-links', 'errors']),
       },
-      {
-        path: '/recuperar-password',
-        ...translatedPage(loadPasswordRecoveryPage, 'PasswordRecoveryPage', 'es', ['business', 'errors']),
-      },
+      { path: '/recuperar-password', ...translatedPage(loadPasswordRecoveryPage, 'PasswordRecoveryPage', 'es', ['business', 'errors']) },
       // Trainer self-service flow
-      {
-        path: '/auth/login',
-        ...translatedPage(loadTrainerLoginPage, 'TrainerLoginPage', 'es', ['trainer-signup', 'errors']),
-      },
-      {
-        path: '/auth/register',
-        ...page(loadTrainerRegisterPage, 'TrainerRegisterPage'),
-      },
+      { path: '/auth/login', ...translatedPage(loadTrainerLoginPage, 'TrainerLoginPage', 'es', ['trainer-signup', 'errors']) },
+      { path: '/auth/register', ...page(loadTrainerRegisterPage, 'TrainerRegisterPage') },
       { path: '/auth/verify', ...page(loadVerifyCodePage, 'VerifyCodePage') },
-      {
-        path: '/auth/select-plan',
-        ...page(loadSelectPlanPage, 'SelectPlanPage'),
-      },
-      {
-        path: '/auth/checkout/success',
-        ...page(loadCheckoutPages, 'CheckoutSuccessPage'),
-      },
-      {
-        path: '/auth/checkout/cancel',
-        ...page(loadCheckoutPages, 'CheckoutCancelPage'),
-      },
-      {
-        path: '/auth/stripe/onboarding',
-        ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage'),
-      },
-      {
-        path: '/auth/onboarding/complete',
-        ...page(loadOnboardingCompletePage, 'OnboardingCompletePage'),
-      },
+      { path: '/auth/select-plan', ...page(loadSelectPlanPage, 'SelectPlanPage') },
+      { path: '/auth/checkout/success', ...page(loadCheckoutPages, 'CheckoutSuccessPage') },
+      { path: '/auth/checkout/cancel', ...page(loadCheckoutPages, 'CheckoutCancelPage') },
+      { path: '/auth/stripe/onboarding', ...page(loadPayoutOnboardingPage, 'PayoutOnboardingPage') },
+      { path: '/auth/onboarding/complete', ...page(loadOnboardingCompletePage, 'OnboardingCompletePage') },
       // Issue 26: the page the payment provider sends a person back to after linking their payout account (API PAYOUT_LINK_RETURN_PATH).
       {
         path: '/cobros/vinculacion',
         ...translatedPage(loadPayoutLinkReturnPage, 'PayoutLinkReturnPage', 'es', ['payout-links', 'errors']),
       },
       // Operator console (issue 13): Spanish by default, with the switch; the layout lets platform admins in.
-      {
-        path: '/admin/login',
-        ...translatedPage(admin.loadAdminLoginPage, 'AdminLoginPage', 'es', ['admin', 'errors']),
-      },
+      { path: '/admin/login', ...translatedPage(admin.loadAdminLoginPage, 'AdminLoginPage', 'es', ['admin', 'errors']) },
       {
         path: '/admin',
         ...translatedPage(admin.loadAdminLayout, 'AdminLayout', 'es', ['admin', 'booking', 'errors']),
         children: [
           { index: true, loader: () => redirect('/admin/leads') },
           { path: 'leads', lazy: lazyPage(admin.loadLeadsPage, 'LeadsPage') },
-          {
-            path: 'leads/:id',
-            lazy: lazyPage(admin.loadLeadDetailPage, 'LeadDetailPage'),
-          },
-          {
-            path: 'trainers',
-            lazy: lazyPage(admin.loadTrainersPage, 'TrainersPage'),
-          },
-          {
-            path: 'trainers/:id',
-            lazy: lazyPage(admin.loadTrainerDetailPage, 'TrainerDetailPage'),
-          },
+          { path: 'leads/:id', lazy: lazyPage(admin.loadLeadDetailPage, 'LeadDetailPage') },
+          { path: 'trainers', lazy: lazyPage(admin.loadTrainersPage, 'TrainersPage') },
+          { path: 'trainers/:id', lazy: lazyPage(admin.loadTrainerDetailPage, 'TrainerDetailPage') },
           { path: 'gyms', lazy: lazyPage(admin.loadGymsPage, 'GymsPage') },
-          {
-            path: 'gyms/:id',
-            lazy: lazyPage(admin.loadGymDetailPage, 'GymDetailPage'),
-          },
+          { path: 'gyms/:id', lazy: lazyPage(admin.loadGymDetailPage, 'GymDetailPage') },
           { path: 'money', lazy: lazyPage(admin.loadMoneyPage, 'MoneyPage') },
           { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
-          {
-            path: 'reviews',
-            lazy: lazyPage(booking.loadAdminReviewsPage, 'AdminReviewsPage'),
-          },
-          {
-            path: 'privacy',
-            lazy: lazyPage(admin.loadPrivacyPage, 'PrivacyPage'),
-          },
+          { path: 'reviews', lazy: lazyPage(booking.loadAdminReviewsPage, 'AdminReviewsPage') },
+          { path: 'privacy', lazy: lazyPage(admin.loadPrivacyPage, 'PrivacyPage') },
         ],
       },
       {
@@ -209,45 +146,21 @@ export const routes: RouteObject[] = [
         ...translatedPage(programBuilder.loadProgramBuilderPage, 'ProgramBuilderPage', 'es', ['program-builder', 'errors']),
       },
       // Client billing: the client's Spanish pages (issue 12)
-      {
-        path: '/invitacion/pagada',
-        ...page(loadInvitationPaidPage, 'InvitationPaidPage'),
-      },
-      {
-        path: '/invitacion/:token',
-        ...page(loadInvitationPage, 'InvitationPage'),
-      },
-      {
-        path: '/mi-suscripcion',
-        ...page(loadMySubscriptionsPage, 'MySubscriptionsPage'),
-      },
+      { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },
+      { path: '/invitacion/:token', ...page(loadInvitationPage, 'InvitationPage') },
+      { path: '/mi-suscripcion', ...page(loadMySubscriptionsPage, 'MySubscriptionsPage') },
       // Trainer profiles, search and bookings (issue 21): public pages Spanish; the client's with the switch.
-      {
-        path: '/entrenadores',
-        ...page(loadTrainerSearchPage, 'TrainerSearchPage'),
-      },
-      {
-        path: '/entrenadores/:slug',
-        ...page(loadTrainerProfilePage, 'TrainerProfilePage'),
-      },
+      { path: '/entrenadores', ...page(loadTrainerSearchPage, 'TrainerSearchPage') },
+      { path: '/entrenadores/:slug', ...page(loadTrainerProfilePage, 'TrainerProfilePage') },
       // The client's app (issue 25): sign-in by code, then the shell with its tabs (Spanish, with the switch).
-      {
-        path: '/cliente/ingresar',
-        ...translatedPage(routines.loadClientSignInPage, 'ClientSignInPage', 'es', ['routines', 'errors']),
-      },
+      { path: '/cliente/ingresar', ...translatedPage(routines.loadClientSignInPage, 'ClientSignInPage', 'es', ['routines', 'errors']) },
       {
         path: '/cliente',
         ...translatedPage(routines.loadClientShell, 'ClientShell', 'es', ['routines', 'booking', 'errors']),
         children: [
           { index: true, lazy: lazyPage(routines.loadTodayPage, 'TodayPage') },
-          {
-            path: 'reservar/:slug',
-            lazy: lazyPage(booking.loadBookPage, 'BookPage'),
-          },
-          {
-            path: 'reservas',
-            lazy: lazyPage(booking.loadMyBookingsPage, 'MyBookingsPage'),
-          },
+          { path: 'reservar/:slug', lazy: lazyPage(booking.loadBookPage, 'BookPage') },
+          { path: 'reservas', lazy: lazyPage(booking.loadMyBookingsPage, 'MyBookingsPage') },
         ],
       },
       { path: '*', Component: NotFoundPage },
