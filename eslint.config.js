@@ -77,12 +77,17 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }], 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // contracts is shared by both apps and loaded first on every page: zod and its own files only.
+    // contracts is shared by both apps and loaded first on every page: zod and its own files only,
+    // and rut.js (1 KB, no dependencies) for the RUT rule both apps must apply alike (decision 214).
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod(/|$)|[.]/)', message: 'contracts depends on zod only (docs/architecture.md).' }] },
+        {
+          patterns: [
+            { regex: '^(?!zod(/|$)|rut[.]js$|[.]/)', message: 'contracts depends on zod (and rut.js) only (docs/architecture.md).' },
+          ],
+        },
       ],
     },
   },

@@ -11,6 +11,7 @@ import formsRoutes from './modules/forms/routes.ts'
 import businessRoutes from './modules/business/routes.ts'
 import gymsRoutes from './modules/gyms/routes.ts'
 import trainersRoutes from './modules/trainers/routes.ts'
+import taxIdentityRoutes from './modules/tax-identity/routes.ts'
 import passwordResetRoutes from './modules/password-reset/routes.ts'
 import signupRoutes from './modules/signup/routes.ts'
 import usersRoutes from './modules/users/routes.ts'
@@ -113,6 +114,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(businessRoutes)
   await app.register(gymsRoutes)
   await app.register(trainersRoutes)
+  await app.register(taxIdentityRoutes)
   await app.register(passwordResetRoutes)
   await app.register(signupRoutes)
   await app.register(usersRoutes)

@@ -114,7 +114,7 @@ export interface paths {
     }
     /**
      * Download everything the platform holds about me
-     * @description Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews, routines (programs assigned, workout days with comments and replies, logged sets, personal records; a trainer’s own programs and private exercises) and audit rows about them; secrets (password and token hashes) are left out. When the data holds more rows than the server’s PRIVACY_EXPORT_INLINE_MAX_ROWS, the answer is 202: the file is built in the background and the person gets a mail with a link (downloadMyDataExport), valid 7 days; asked again while it is being built, the same export is answered. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.
+     * @description Answers, as a JSON file (format privacy-export/1, docs/privacy.md), every row about the signed-in person: account, profile, consents, privacy requests, sessions with addresses and times, subscriptions, payments, refunds, invitations, bookings, reviews, routines (programs assigned, workout days with comments and replies, logged sets, personal records; a trainer’s own programs and private exercises) and audit rows about them; secrets (password and token hashes) are left out. When the data holds more rows than the server’s PRIVACY_EXPORT_INLINE_MAX_ROWS, the answer is 202: the file is built in the background and the person gets a mail with a link (getMyDataExport), valid 7 days; asked again while it is being built, the same export is answered. Recorded as a privacy request and in the audit log, and the person is told by mail. Limited to 5 per hour.
      */
     get: operations['exportMyData']
     put?: never
@@ -136,7 +136,7 @@ export interface paths {
      * Download the file of a mailed data-export link
      * @description The file a background export built (format privacy-export/1), for the token of the mailed link. Both are needed: the token and being signed in as the person it was built for. 404 with errors.token = notFound for an unknown token or another person’s, invalidOrExpired once the 7 days have passed (the purge then deletes the file).
      */
-    get: operations['downloadMyDataExport']
+    get: operations['getMyDataExport']
     put?: never
     post?: never
     delete?: never
@@ -1178,6 +1178,30 @@ export interface paths {
      */
     get: operations['exportGymCommissionsCsv']
     put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/business/tax-identity': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My business's RUT, razón social and giro
+     * @description Gym owners only; 404 when the owner has no business account. Each field is null until given.
+     */
+    get: operations['getMyBusinessTaxIdentity']
+    /**
+     * Set my business's RUT, razón social and giro
+     * @description Gym owners only. The RUT is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another business has it. `legalName` (razón social) and `activity` (giro) are required.
+     */
+    put: operations['updateMyBusinessTaxIdentity']
     post?: never
     delete?: never
     options?: never
@@ -2814,6 +2838,30 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/trainer/tax-identity': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My RUT as a trainer
+     * @description Trainers only (403 for other roles or a trainer account without a trainer record). `rut` is null until given.
+     */
+    get: operations['getMyTrainerTaxIdentity']
+    /**
+     * Set my RUT as a trainer
+     * @description Trainers only. The RUT may be typed with or without dots and dash; it is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another trainer has it.
+     */
+    put: operations['updateMyTrainerTaxIdentity']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/trainer/weekly-hours': {
     parameters: {
       query?: never
@@ -4196,7 +4244,7 @@ export interface operations {
       }
     }
   }
-  downloadMyDataExport: {
+  getMyDataExport: {
     parameters: {
       query: {
         token: string
@@ -15732,6 +15780,375 @@ export interface operations {
            *       "status": 503,
            *       "message": "The database is not answering; try again in a few seconds.",
            *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getMyBusinessTaxIdentity: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activity: string | null
+            legalName: string | null
+            rut: string | null
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  updateMyBusinessTaxIdentity: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          activity: string
+          legalName: string
+          /**
+           * @description A Chilean RUT, with or without dots and dash; stored and returned as `12345678-5`.
+           * @example 12.345.678-5
+           */
+          rut: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activity: string | null
+            legalName: string | null
+            rut: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
            *     }
            */
           'application/json': components['schemas']['ApiError']
@@ -35148,6 +35565,339 @@ export interface operations {
            * @example {
            *       "status": 404,
            *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getMyTrainerTaxIdentity: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            rut: string | null
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  updateMyTrainerTaxIdentity: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description A Chilean RUT, with or without dots and dash; stored and returned as `12345678-5`.
+           * @example 12.345.678-5
+           */
+          rut: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            rut: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
            *     }
            */
           'application/json': components['schemas']['ApiError']

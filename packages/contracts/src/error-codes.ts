@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   // payouts (issue 26, decision 213): with linked payout accounts, the trainer's own and, under central billing, the gym's
   'linkRequired',
   'gymLinkRequired',
+  // tax identity (issue 27, decision 214): a RUT whose check digit is wrong, or one another account of the same type has
+  'invalidRut',
+  'rutTaken',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -45,6 +45,7 @@ export const API_TAGS = [
     name: 'progress',
     description: 'Health-data consent, body measurements, progress photos and adherence (clients, their trainers, gym owners).',
   },
+  { name: 'tax identity', description: "A trainer's RUT; a business's RUT, razón social and giro (issue 27)." },
 ] as const
 
 /** The bearer schemes of components.securitySchemes. */

@@ -83,7 +83,13 @@ export const routes: RouteObject[] = [
       { path: '/business/registro', ...translatedPage(loadBusinessRegisterPage, 'BusinessRegisterPage', 'es', ['business', 'errors']) },
       {
         path: '/business/dashboard',
-        ...translatedPage(loadBusinessDashboard, 'BusinessDashboard', 'en', ['business', 'client-billing', 'payout-links', 'errors']),
+        ...translatedPage(loadBusinessDashboard, 'BusinessDashboard', 'en', [
+          'business',
+          'client-billing',
+          'payout-links',
+          'tax-identity',
+          'errors',
+        ]),
       },
       { path: '/recuperar-password', ...translatedPage(loadPasswordRecoveryPage, 'PasswordRecoveryPage', 'es', ['business', 'errors']) },
       // Trainer self-service flow
@@ -129,6 +135,7 @@ export const routes: RouteObject[] = [
           'routines',
           'program-builder',
           'payout-links',
+          'tax-identity',
           'errors',
         ]),
       },

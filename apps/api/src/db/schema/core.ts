@@ -144,6 +144,10 @@ export const businesses = pgTable('businesses', {
   commissionTrainerBps: integer('commission_trainer_bps').notNull().default(6000),
   commissionGymBps: integer('commission_gym_bps').notNull().default(3500),
   commissionPlatformBps: integer('commission_platform_bps').notNull().default(500),
+  /** Issue 27 (decision 214, migration 0019): the business's RUT (`12345678-5`), razón social and giro; one RUT per business. */
+  rut: text('rut').unique('businesses_rut_unique'),
+  legalName: text('legal_name'),
+  activity: text('activity'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -183,6 +187,8 @@ export const trainers = pgTable(
     experience: integer('experience').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     stripeOnboardingComplete: boolean('stripe_onboarding_complete').notNull().default(false),
+    /** Issue 27 (decision 214, migration 0019): the trainer's RUT (`12345678-5`); one per trainer. */
+    rut: text('rut').unique('trainers_rut_unique'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

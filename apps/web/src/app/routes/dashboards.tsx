@@ -6,6 +6,7 @@ import { loadProfileEditor } from '@/features/trainer-profile'
 import { loadExerciseLibrary } from '@/features/routines'
 import { loadProgramsCard } from '@/features/program-builder'
 import { loadPayoutLinkCards } from '@/features/payout-links'
+import { loadTaxIdentityCard } from '@/features/tax-identity'
 
 // The dashboards with client billing mounted (issue 12): features do not import each other, so
 // the route composes them; each dashboard takes the section as a slot.
@@ -19,6 +20,7 @@ export async function loadTrainerDashboard() {
     { ExerciseLibrary },
     { ProgramsCard },
     { PayoutLinkCard },
+    { TaxIdentityCard },
   ] = await Promise.all([
     loadTrainerDashboardPage(),
     loadTrainerBilling(),
@@ -27,6 +29,7 @@ export async function loadTrainerDashboard() {
     loadExerciseLibrary(),
     loadProgramsCard(),
     loadPayoutLinkCards(),
+    loadTaxIdentityCard(),
   ])
   // Issue 21: the public profile and bookings sit after client billing in the same slot; issue 25: the programs card and the exercise library.
   return {
@@ -36,6 +39,7 @@ export async function loadTrainerDashboard() {
         billing={
           <>
             <TrainerBilling />
+            <TaxIdentityCard owner="trainer" />
             <ProfileEditor />
             <TrainerBooking />
             <ProgramsCard />
@@ -48,16 +52,14 @@ export async function loadTrainerDashboard() {
 }
 
 export async function loadBusinessDashboard() {
-  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }, { GymPayoutLinkCard }] = await Promise.all([
-    loadBusinessDashboardPage(),
-    loadGymCommissions(),
-    loadPayoutLinkCards(),
-  ])
+  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }, { GymPayoutLinkCard }, { TaxIdentityCard }] =
+    await Promise.all([loadBusinessDashboardPage(), loadGymCommissions(), loadPayoutLinkCards(), loadTaxIdentityCard()])
   // Issue 26: the gym's linked payout account heads the payments tab when the provider links accounts.
   const payments = (
     <div className="grid gap-6">
       <GymPayoutLinkCard />
       <GymCommissions />
+      <TaxIdentityCard owner="business" />
     </div>
   )
   return {
