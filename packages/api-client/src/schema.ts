@@ -3164,16 +3164,11 @@ export interface components {
   schemas: {
     /** @description Every error answer: status, a readable message, and one code per field on validation errors. */
     ApiError: {
-      /** @enum {string} */
-      code?:
-        | 'databaseUnavailable'
-        | 'databaseTimeout'
-        | 'storageFull'
-        | 'requestTimeout'
-        | 'idempotencyKeyReused'
-        | 'idempotencyKeyInProgress'
-        | 'idempotencyAnswerLost'
-        | 'paymentProviderUnavailable'
+      /**
+       * @description A stable code for a refusal about the service, not a field. Known today: databaseUnavailable, databaseTimeout, storageFull, requestTimeout, idempotencyKeyReused, idempotencyKeyInProgress, idempotencyAnswerLost, paymentProviderUnavailable. New codes may be added at any time: act on the status alone for a code you do not know.
+       * @example databaseUnavailable
+       */
+      code?: string
       errors?: {
         [key: string]: string
       }
