@@ -1199,7 +1199,7 @@ export interface paths {
     get: operations['getMyBusinessTaxIdentity']
     /**
      * Set my business's RUT, razón social and giro
-     * @description Gym owners only. The RUT is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another business has it. `legalName` (razón social) and `activity` (giro) are required.
+     * @description Gym owners only. Each change is recorded in the audit log. The RUT is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another business has it. `legalName` (razón social) and `activity` (giro) are required.
      */
     put: operations['updateMyBusinessTaxIdentity']
     post?: never
@@ -2852,7 +2852,7 @@ export interface paths {
     get: operations['getMyTrainerTaxIdentity']
     /**
      * Set my RUT as a trainer
-     * @description Trainers only. The RUT may be typed with or without dots and dash; it is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another trainer has it.
+     * @description Trainers only. Each change is recorded in the audit log. The RUT may be typed with or without dots and dash; it is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another trainer has it.
      */
     put: operations['updateMyTrainerTaxIdentity']
     post?: never

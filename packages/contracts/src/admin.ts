@@ -108,6 +108,9 @@ export const AUDIT_ACTIONS = [
   'privacy.handled',
   'review.hide',
   'review.unhide',
+  // issue 27 (decision 214): a trainer's RUT, a business's RUT, razón social and giro
+  'trainer.tax_identity',
+  'business.tax_identity',
 ] as const
 
 /**

@@ -44,14 +44,14 @@ export default async function taxIdentityRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Set my RUT as a trainer',
         description:
-          'Trainers only. The RUT may be typed with or without dots and dash; it is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another trainer has it.',
+          'Trainers only. Each change is recorded in the audit log. The RUT may be typed with or without dots and dash; it is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another trainer has it.',
         security,
         body: TrainerTaxIdentityInputSchema,
         response: { 200: TrainerTaxIdentitySchema, 409: ApiErrorSchema, ...errors },
       },
       preHandler: [trainer, writes],
     },
-    (request) => saveTrainerTaxIdentity(app.db, currentUser(request).id, request.body),
+    (request) => saveTrainerTaxIdentity(app.db, { user: currentUser(request), ip: request.ip }, request.body),
   )
   app.get(
     '/business/tax-identity',
@@ -76,13 +76,13 @@ export default async function taxIdentityRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Set my business's RUT, razón social and giro",
         description:
-          'Gym owners only. The RUT is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another business has it. `legalName` (razón social) and `activity` (giro) are required.',
+          'Gym owners only. Each change is recorded in the audit log. The RUT is checked by its check digit (422 `rut: invalidRut`), stored and returned as `12345678-5`; 409 `rut: rutTaken` when another business has it. `legalName` (razón social) and `activity` (giro) are required.',
         security,
         body: BusinessTaxIdentityInputSchema,
         response: { 200: BusinessTaxIdentitySchema, 404: ApiErrorSchema, 409: ApiErrorSchema, ...errors },
       },
       preHandler: [owner, writes],
     },
-    (request) => saveBusinessTaxIdentity(app.db, currentUser(request).id, request.body),
+    (request) => saveBusinessTaxIdentity(app.db, { user: currentUser(request), ip: request.ip }, request.body),
   )
 }

@@ -4,12 +4,21 @@ import type { Tx } from '../../db/client.ts'
 import { businesses, trainers } from '../../db/schema.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { recordAudit } from '../audit/service.ts'
 
 // Issue 27 (decision 214): a trainer's and a business's tax identity. The RUT arrives already
 // checked and normalised by the contract (RutSchema); the unique indexes keep one RUT per
-// trainer and one per business, so two parallel saves of the same RUT cannot both land.
+// trainer and one per business, so two parallel saves of the same RUT cannot both land. Each
+// change is in the audit log with what it was before (an accountant asks who changed a RUT).
 
 type Db = Tx
+/** Who saves, and from where (the audit log's actor and address). */
+export interface Saver {
+  user: Pick<AuthUser, 'id' | 'email' | 'role'>
+  ip: string
+}
+const actor = ({ user }: Saver) => ({ id: user.id, email: user.email, role: user.role })
 
 const rutTaken = () => conflict('This RUT is already registered', { rut: 'rutTaken' })
 
@@ -34,8 +43,8 @@ export async function getTrainerTaxIdentity(db: Db, userId: string): Promise<Tra
   return { rut: row.rut }
 }
 
-export async function saveTrainerTaxIdentity(db: Db, userId: string, input: TrainerTaxIdentityInput): Promise<TrainerTaxIdentity> {
-  const row = await trainerRow(db, userId)
+export async function saveTrainerTaxIdentity(db: Db, by: Saver, input: TrainerTaxIdentityInput): Promise<TrainerTaxIdentity> {
+  const row = await trainerRow(db, by.user.id)
   const [other] = await db
     .select({ id: trainers.id })
     .from(trainers)
@@ -43,7 +52,19 @@ export async function saveTrainerTaxIdentity(db: Db, userId: string, input: Trai
     .limit(1)
   if (other) throw rutTaken()
   try {
-    await db.update(trainers).set({ rut: input.rut, updatedAt: new Date() }).where(eq(trainers.id, row.id))
+    if (row.rut !== input.rut)
+      await db.transaction(async (tx) => {
+        await tx.update(trainers).set({ rut: input.rut, updatedAt: new Date() }).where(eq(trainers.id, row.id))
+        await recordAudit(tx, {
+          action: 'trainer.tax_identity',
+          actor: actor(by),
+          ip: by.ip,
+          subjectType: 'trainer',
+          subjectId: row.id,
+          before: { rut: row.rut },
+          after: { rut: input.rut },
+        })
+      })
   } catch (err) {
     if (isUniqueViolation(err)) throw rutTaken()
     throw err
@@ -56,8 +77,8 @@ export async function getBusinessTaxIdentity(db: Db, ownerId: string): Promise<B
   return { rut, legalName, activity }
 }
 
-export async function saveBusinessTaxIdentity(db: Db, ownerId: string, input: BusinessTaxIdentityInput): Promise<BusinessTaxIdentity> {
-  const row = await businessRow(db, ownerId)
+export async function saveBusinessTaxIdentity(db: Db, by: Saver, input: BusinessTaxIdentityInput): Promise<BusinessTaxIdentity> {
+  const row = await businessRow(db, by.user.id)
   const [other] = await db
     .select({ id: businesses.id })
     .from(businesses)
@@ -65,10 +86,24 @@ export async function saveBusinessTaxIdentity(db: Db, ownerId: string, input: Bu
     .limit(1)
   if (other) throw rutTaken()
   try {
-    await db
-      .update(businesses)
-      .set({ rut: input.rut, legalName: input.legalName, activity: input.activity, updatedAt: new Date() })
-      .where(eq(businesses.id, row.id))
+    const before = { rut: row.rut, legalName: row.legalName, activity: row.activity }
+    const after = { rut: input.rut, legalName: input.legalName, activity: input.activity }
+    if (JSON.stringify(before) !== JSON.stringify(after))
+      await db.transaction(async (tx) => {
+        await tx
+          .update(businesses)
+          .set({ ...after, updatedAt: new Date() })
+          .where(eq(businesses.id, row.id))
+        await recordAudit(tx, {
+          action: 'business.tax_identity',
+          actor: actor(by),
+          ip: by.ip,
+          subjectType: 'business',
+          subjectId: row.id,
+          before,
+          after,
+        })
+      })
   } catch (err) {
     if (isUniqueViolation(err)) throw rutTaken()
     throw err

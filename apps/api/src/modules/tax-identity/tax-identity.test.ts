@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { businesses, trainers } from '../../db/schema.ts'
+import { auditLog, businesses, trainers } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 
 // Issue 27 (decision 214): a trainer's and a business's RUT, checked, normalised and unique per account type.
@@ -53,8 +53,28 @@ describe('trainer tax identity', () => {
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json()).toEqual({ rut: rut.plain })
     expect((await call(ctx.app, 'GET', '/api/v1/trainer/tax-identity', { token: t.token })).json()).toEqual({ rut: rut.plain })
-    const [row] = await ctx.app.db.select({ rut: trainers.rut }).from(trainers).where(eq(trainers.userId, t.user.id))
+    const [row] = await ctx.app.db.select({ id: trainers.id, rut: trainers.rut }).from(trainers).where(eq(trainers.userId, t.user.id))
     expect(row?.rut).toBe(rut.plain)
+    // The change is audited with what it was; saving the same RUT again records nothing new.
+    await call(ctx.app, 'PUT', '/api/v1/trainer/tax-identity', { token: t.token, body: { rut: rut.plain } })
+    const audited = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'trainer.tax_identity'), eq(auditLog.subjectId, row!.id)))
+    expect(audited).toHaveLength(1)
+    expect(audited[0]).toMatchObject({ actorId: t.user.id, subjectType: 'trainer', before: { rut: null }, after: { rut: rut.plain } })
+  })
+
+  it('two trainers saving the same RUT at once: one gets it, the other 409 rutTaken', async () => {
+    const [a, b] = await Promise.all([trainer(ctx.app), trainer(ctx.app)])
+    const rut = freshRut()
+    const answers = await Promise.all(
+      [a, b].map((t) => call(ctx.app, 'PUT', '/api/v1/trainer/tax-identity', { token: t.token, body: { rut: rut.plain } })),
+    )
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toMatchObject({ errors: { rut: 'rutTaken' } })
+    const holders = await ctx.app.db.select({ id: trainers.id }).from(trainers).where(eq(trainers.rut, rut.plain))
+    expect(holders).toHaveLength(1)
   })
 
   it('an invalid check digit is refused with the field error and nothing changes', async () => {
@@ -125,6 +145,11 @@ describe('business tax identity', () => {
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json()).toEqual(business(rut.plain))
     expect((await call(ctx.app, 'GET', '/api/v1/business/tax-identity', { token: o.token })).json()).toEqual(business(rut.plain))
+    const [audited] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'business.tax_identity'), eq(auditLog.actorId, o.user.id)))
+    expect(audited).toMatchObject({ subjectType: 'business', before: { rut: null, legalName: null }, after: business(rut.plain) })
   })
 
   it('invalid RUT or missing razón social/giro refused with field errors; nothing changes', async () => {
