@@ -60,6 +60,10 @@ function sample(schema: JsonSchema, key: string): unknown {
       if (/password/i.test(key)) return 'Segura123!'
       if (/url|redirect/i.test(key)) return 'http://localhost:3000/vuelta'
       if (/phone/i.test(key)) return '+56 9 1234 5678'
+      // A moment (the dev clock's `at`, issue 20).
+      if (schema.format === 'date-time' || key === 'at') return new Date().toISOString()
+      // A Chilean RUT with a right check digit (issue 27).
+      if (key === 'rut') return '12.345.678-5'
       return 'Texto válido'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? 100)
     }
     default:
@@ -85,7 +89,8 @@ async function send(route: RouteOptions, url: string, payload: unknown, tokenLis
       url,
       payload: payload as object,
       headers: bearer(token),
-      remoteAddress: freshIp(),
+      // The dev-only routes answer loopback callers only (plugins/dev-only.ts): they are reached from this machine.
+      remoteAddress: url.startsWith('/dev/') ? '127.0.0.1' : freshIp(),
     })
     if (res.statusCode !== 401 && res.statusCode !== 403) break
   }

@@ -51,7 +51,16 @@ export async function bookableTrainer(
 }
 
 /** A Santiago day `n` days from now (YYYY-MM-DD). */
-export const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Santiago' })
+/**
+ * Santiago's calendar day n days from today. Calendar arithmetic, not n × 24 h: across a change of
+ * Chile's clock, steps of 24 h from just after midnight land twice on one day (and skip another).
+ */
+export const dayFromNow = (n: number) => {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' })
+  const day = new Date(`${today}T12:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + n)
+  return day.toISOString().slice(0, 10)
+}
 
 /** The first open slot of the session type on a day some days ahead. */
 export async function firstSlot(app: FastifyInstance, trainerId: string, sessionTypeId: string, daysAhead = 3) {
