@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { brand } from '../../../brand.ts'
+import { stripeSdk } from './sdk.ts'
 import type { Config } from '../../../config.ts'
 import type { MovementSource } from '../movement-types.ts'
 
@@ -12,15 +12,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * disputes of those charges; transfers and their reversals grouped by the charge they pay out.
  */
 export function stripeMovements(config: Config, connectedAccounts: () => Promise<string[]>): MovementSource {
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY!, {
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: brand.slug },
-  })
+  const stripe = stripeSdk(config)
   const isClient = (metadata: Stripe.Metadata | null | undefined) => metadata?.kind === 'client'
   return {
     name: 'stripe',

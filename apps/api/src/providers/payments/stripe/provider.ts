@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { brand } from '../../../brand.ts'
+import { stripeSdk } from './sdk.ts'
 import type { Config } from '../../../config.ts'
 import {
   TransferRefusedError,
@@ -34,15 +34,7 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 }
 
 export function stripeProvider(config: Config): PaymentProvider {
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY!, {
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: brand.slug },
-  })
+  const stripe = stripeSdk(config)
   const secret = config.STRIPE_WEBHOOK_SECRET!
 
   const fetchSubscription = async (id: string | null, account?: string | null) =>
