@@ -88,6 +88,8 @@ export const AUDIT_ACTION: Words<Record<string, string>> = {
     'privacy.handled': 'Solicitud de privacidad atendida',
     'review.hide': 'Reseña oculta',
     'review.unhide': 'Reseña visible de nuevo',
+    'business.tax_identity': 'Datos tributarios de la empresa modificados (RUT, razón social, giro)',
+    'trainer.tax_identity': 'Datos tributarios del entrenador modificados (RUT)',
   },
   en: {
     'admin.create': 'Operator created',
@@ -124,6 +126,8 @@ export const AUDIT_ACTION: Words<Record<string, string>> = {
     'privacy.handled': 'Privacy request handled',
     'review.hide': 'Review hidden',
     'review.unhide': 'Review shown again',
+    'business.tax_identity': 'Business tax details changed (RUT, legal name, activity)',
+    'trainer.tax_identity': 'Trainer tax details changed (RUT)',
   },
 }
 
