@@ -1,29 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig, type Config } from '../../config.ts'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config.ts'
 import { gyms, payoutLinks } from '../../db/schema.ts'
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../providers/payments/mercadopago/fake/server.ts'
 import { signNotification } from '../../providers/payments/mercadopago/signature.ts'
 import { call, createUserAndLogin, freshIp, useTestApp } from '../../testing/app.ts'
 import { loginAs, paidTrainer } from '../billing/test-helpers.ts'
+import { useMercadoPagoTestApp } from './test-helpers.ts'
 import { payoutAccessToken, REFRESH_MARGIN_MS, refreshExpiringPayoutLinks, schedulePayoutLinkRefresh } from './service.ts'
 
 // Issue 26, first slice (decision 207): payout accounts linked by OAuth against the fake Mercado Pago.
-const overrides: Partial<Config> = {
-  PAYMENTS_PROVIDER: 'mercadopago',
-  MERCADOPAGO_CLIENT_ID: '4815162342',
-  MERCADOPAGO_CLIENT_SECRET: 'fake-client-secret',
-  MERCADOPAGO_WEBHOOK_SECRET: 'fake-webhook-secret',
-  MERCADOPAGO_TIMEOUT_MS: 400,
-}
-let fake: FakeMercadoPago
-beforeAll(async () => {
-  fake = await startFakeMercadoPago()
-  overrides.MERCADOPAGO_BASE_URL = fake.url
-  overrides.MERCADOPAGO_AUTH_URL = fake.url
-})
-afterAll(() => fake?.close())
-const ctx = useTestApp(overrides)
+const mp = useMercadoPagoTestApp()
+const ctx = mp.ctx
 
 async function trainerToken() {
   const trainer = await paidTrainer(ctx.app)
@@ -51,13 +38,13 @@ async function gymOwner() {
 /** The person on the provider's consent page: answers the code and state the redirect brings back. */
 async function authorize(authorizationUrl: string, opts: { sellerId?: number; decision?: 'allow' | 'deny' } = {}) {
   const url = new URL(authorizationUrl)
-  expect(url.origin).toBe(fake.url)
+  expect(url.origin).toBe(mp.fake.url)
   expect(url.searchParams.get('code_challenge_method')).toBe('S256')
   expect((await fetch(url)).status).toBe(200)
   const form = new URLSearchParams(url.searchParams)
   form.set('decision', opts.decision ?? 'allow')
   if (opts.sellerId) form.set('seller_id', String(opts.sellerId))
-  const res = await fetch(`${fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
+  const res = await fetch(`${mp.fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
   expect(res.status).toBe(302)
   const back = new URL(res.headers.get('location')!)
   expect(back.pathname).toBe('/cobros/vinculacion')
@@ -99,7 +86,7 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
     // The sealed token opens only for its own row and works at the provider.
     const token = await payoutAccessToken(ctx.app, 'trainer', trainer.id)
     expect(token).toMatch(/^APP_USR-/)
-    expect((await fetch(`${fake.url}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+    expect((await fetch(`${mp.fake.url}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
     expect(() => ctx.app.secrets.open(row.accessToken, `payout_links:${crypto.randomUUID()}:access`)).toThrow()
 
     const del = await call(ctx.app, 'DELETE', '/api/v1/payout-links/trainer', { token: trainer.token })
@@ -177,12 +164,12 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
     expect(after.refreshedAt).not.toBeNull()
     const secondRefresh = ctx.app.secrets.open(after.refreshToken, `payout_links:${after.id}:refresh`)
     expect(secondRefresh).not.toBe(firstRefresh)
-    const replay = await fetch(`${fake.url}/oauth/token`, {
+    const replay = await fetch(`${mp.fake.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        client_id: fake.app.clientId,
-        client_secret: fake.app.clientSecret,
+        client_id: mp.fake.app.clientId,
+        client_secret: mp.fake.app.clientSecret,
         grant_type: 'refresh_token',
         refresh_token: firstRefresh,
       }),
@@ -193,7 +180,7 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
     expect(newAccess).not.toBe(firstAccess)
 
     // The seller revokes us at Mercado Pago: the next refresh is refused and the link is revoked.
-    await fake.deauthorize(Number(after.providerUserId))
+    await mp.fake.deauthorize(Number(after.providerUserId))
     expect(await payoutAccessToken(ctx.app, 'trainer', trainer.id, (await rowOf(trainer.id))!.expiresAt.getTime())).toBeNull()
     expect((await status(trainer.token, 'trainer')).json().status).toBe('revoked')
   })
@@ -221,8 +208,8 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
     const trainer = await trainerToken()
     const started = await start(trainer.token, 'trainer')
     const grant = await authorize(started.json().authorizationUrl)
-    fake.faults.delayMs = 1500
-    fake.faults.times = 1
+    mp.fake.faults.delayMs = 1500
+    mp.fake.faults.times = 1
     const t0 = Date.now()
     const slow = await complete(trainer.token, grant)
     expect(slow.statusCode).toBe(503)
@@ -233,11 +220,11 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
 
     const again = await start(trainer.token, 'trainer')
     const grant2 = await authorize(again.json().authorizationUrl)
-    fake.faults.delayMs = 0
-    fake.faults.status = 500
-    fake.faults.times = 1
+    mp.fake.faults.delayMs = 0
+    mp.fake.faults.status = 500
+    mp.fake.faults.times = 1
     expect((await complete(trainer.token, grant2)).statusCode).toBe(503)
-    fake.faults.status = 0
+    mp.fake.faults.status = 0
     expect(await rowOf(trainer.id)).toBeUndefined()
   })
 })
@@ -284,20 +271,20 @@ describe('notifications (x-signature)', () => {
 
     // The seller revokes at Mercado Pago; the fake sends the signed mp-connect notification over HTTP.
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-    fake.setNotificationUrl(`${address}${url}`)
-    const delivered = await fake.deauthorize(555000111)
+    mp.fake.setNotificationUrl(`${address}${url}`)
+    const delivered = await mp.fake.deauthorize(555000111)
     expect(delivered?.status).toBe(200)
     expect((await status(trainer.token, 'trainer')).json().status).toBe('revoked')
 
     // The same notification again (a duplicate delivery, or a replay within the window): acknowledged, applied once.
     await link(trainer.token, 'trainer', 555000111)
-    const again = await fake.sendNotification({ ...delivered!.notification, dataId: '555000111', userId: 555000111 })
+    const again = await mp.fake.sendNotification({ ...delivered!.notification, dataId: '555000111', userId: 555000111 })
     expect(again.status).toBe(200)
     expect((await status(trainer.token, 'trainer')).json().status).toBe('linked')
     const replayed = await send(body(1), signed('555000111'), '555000111')
     expect(replayed.statusCode).toBe(200)
     expect((await status(trainer.token, 'trainer')).json().status).toBe('linked')
-    fake.setNotificationUrl(null)
+    mp.fake.setNotificationUrl(null)
   })
 })
 

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Config } from '../../config.ts'
+import { describe, expect, it } from 'vitest'
 import { offers } from '../../db/schema.ts'
-import { startFakeMercadoPago, type FakeMercadoPago } from '../../providers/payments/mercadopago/fake/server.ts'
-import { call, createUserAndLogin, uniqueEmail, useTestApp } from '../../testing/app.ts'
+import { call, createUserAndLogin, uniqueEmail } from '../../testing/app.ts'
 import { paidTrainer } from '../billing/test-helpers.ts'
 import { eligibleTrainer, gymWithTrainer } from '../client-billing/test-helpers.ts'
+import { useMercadoPagoTestApp } from './test-helpers.ts'
 import { payoutAccessToken } from './service.ts'
 
 // Issue 26 (decision 213): with linked payout accounts, a trainer publishes offers, invites and
 // charges clients only with their own account linked (and, under central billing, the gym's).
-const overrides: Partial<Config> = {
-  PAYMENTS_PROVIDER: 'mercadopago',
-  MERCADOPAGO_CLIENT_ID: '4815162342',
-  MERCADOPAGO_CLIENT_SECRET: 'fake-client-secret',
-  MERCADOPAGO_WEBHOOK_SECRET: 'fake-webhook-secret',
-  MERCADOPAGO_TIMEOUT_MS: 400,
-}
-let fake: FakeMercadoPago
-beforeAll(async () => {
-  fake = await startFakeMercadoPago()
-  overrides.MERCADOPAGO_BASE_URL = fake.url
-  overrides.MERCADOPAGO_AUTH_URL = fake.url
-})
-afterAll(() => fake?.close())
-const ctx = useTestApp(overrides)
+const mp = useMercadoPagoTestApp()
+const ctx = mp.ctx
 
 let nextSeller = 700_000_100
 /** Start, consent on the fake's page, complete: the account is linked. */
@@ -35,7 +21,7 @@ async function link(token: string, owner: 'trainer' | 'gym') {
   const form = new URLSearchParams(url.searchParams)
   form.set('decision', 'allow')
   form.set('seller_id', String(sellerId))
-  const res = await fetch(`${fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
+  const res = await fetch(`${mp.fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
   const back = new URL(res.headers.get('location')!)
   const done = await call(ctx.app, 'POST', '/api/v1/payout-links/complete', {
     token,
@@ -91,7 +77,7 @@ describe('payout readiness with linked payout accounts', () => {
     // Linked again, then revoked at the provider: the refresh is refused and the link marked revoked.
     await link(trainer.token, 'trainer')
     expect((await publish(trainer.token)).statusCode).toBe(200)
-    await fake.deauthorize(sellerId + 1)
+    await mp.fake.deauthorize(sellerId + 1)
     expect(await payoutAccessToken(ctx.app, 'trainer', trainer.userId, Date.now() + 200 * 24 * 3600_000)).toBeNull()
     const revoked = await inviteTo(trainer.token, offer.json().id)
     expect(revoked.statusCode).toBe(403)

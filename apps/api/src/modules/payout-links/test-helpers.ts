@@ -1,0 +1,33 @@
+import { afterAll, beforeAll } from 'vitest'
+import type { Config } from '../../config.ts'
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../providers/payments/mercadopago/fake/server.ts'
+import { useTestApp } from '../../testing/app.ts'
+
+/**
+ * A test app whose payout accounts link at the fake Mercado Pago (decision 207), started for the
+ * file and closed after it. `mp.fake` is the running fake (set once the file's hooks ran).
+ */
+export function useMercadoPagoTestApp() {
+  const overrides: Partial<Config> = {
+    PAYMENTS_PROVIDER: 'mercadopago',
+    MERCADOPAGO_CLIENT_ID: '4815162342',
+    MERCADOPAGO_CLIENT_SECRET: 'fake-client-secret',
+    MERCADOPAGO_WEBHOOK_SECRET: 'fake-webhook-secret',
+    MERCADOPAGO_TIMEOUT_MS: 400,
+  }
+  let fake: FakeMercadoPago | undefined
+  beforeAll(async () => {
+    fake = await startFakeMercadoPago()
+    overrides.MERCADOPAGO_BASE_URL = fake.url
+    overrides.MERCADOPAGO_AUTH_URL = fake.url
+  })
+  afterAll(() => fake?.close())
+  const ctx = useTestApp(overrides)
+  return {
+    ctx,
+    get fake(): FakeMercadoPago {
+      if (!fake) throw new Error('the fake Mercado Pago starts in beforeAll')
+      return fake
+    },
+  }
+}
