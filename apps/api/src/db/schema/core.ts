@@ -43,6 +43,13 @@ export const users = pgTable(
     index('users_closed_idx')
       .on(t.closedAt)
       .where(sql`${t.closedAt} is not null and ${t.purgedAt} is null`),
+    // Operator console search (issue 30, migration 0020): gym owners by e-mail, trainers by name or e-mail.
+    index('users_owner_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .where(sql`${t.role} = 'gym_owner'`),
+    index('users_trainer_search_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`)
+      .where(sql`${t.role} = 'trainer'`),
   ],
 )
 
@@ -120,37 +127,45 @@ export const accessRequests = pgTable('access_requests', {
   createdAt: createdAt(),
 })
 
-export const businesses = pgTable('businesses', {
-  id: id(),
-  ownerId: uuid('owner_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  address: text('address').notNull(),
-  phone: text('phone'),
-  website: text('website'),
-  subscriptionPlan: text('subscription_plan', { enum: ['business', 'enterprise'] })
-    .notNull()
-    .default('business'),
-  centralBilling: boolean('central_billing').notNull().default(true),
-  /**
-   * When an operator allowed this gym's trainers to charge clients through central billing (issue
-   * 19, decision 195); null: not allowed (the default). See modules/central-billing/policy.ts.
-   */
-  centralBillingApprovedAt: timestamp('central_billing_approved_at', { withTimezone: true }),
-  paymentAccountId: text('payment_account_id'),
-  /** The gym's split in basis points (6000 = 60 %), summing to 10 000 (migration 0017, docs/glossary.md). */
-  commissionTrainerBps: integer('commission_trainer_bps').notNull().default(6000),
-  commissionGymBps: integer('commission_gym_bps').notNull().default(3500),
-  commissionPlatformBps: integer('commission_platform_bps').notNull().default(500),
-  /** Issue 27 (decision 214, migration 0019): the business's RUT (`12345678-5`), razón social and giro; one RUT per business. */
-  rut: text('rut').unique('businesses_rut_unique'),
-  legalName: text('legal_name'),
-  activity: text('activity'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    subscriptionPlan: text('subscription_plan', { enum: ['business', 'enterprise'] })
+      .notNull()
+      .default('business'),
+    centralBilling: boolean('central_billing').notNull().default(true),
+    /**
+     * When an operator allowed this gym's trainers to charge clients through central billing (issue
+     * 19, decision 195); null: not allowed (the default). See modules/central-billing/policy.ts.
+     */
+    centralBillingApprovedAt: timestamp('central_billing_approved_at', { withTimezone: true }),
+    paymentAccountId: text('payment_account_id'),
+    /** The gym's split in basis points (6000 = 60 %), summing to 10 000 (migration 0017, docs/glossary.md). */
+    commissionTrainerBps: integer('commission_trainer_bps').notNull().default(6000),
+    commissionGymBps: integer('commission_gym_bps').notNull().default(3500),
+    commissionPlatformBps: integer('commission_platform_bps').notNull().default(500),
+    /** Issue 27 (decision 214, migration 0019): the business's RUT (`12345678-5`), razón social and giro; one RUT per business. */
+    rut: text('rut').unique('businesses_rut_unique'),
+    legalName: text('legal_name'),
+    activity: text('activity'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Operator console (issue 30, migration 0020): gyms newest first, and by name.
+  (t) => [
+    index('businesses_created_idx').on(t.createdAt, t.id),
+    index('businesses_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+)
 
 export const gyms = pgTable('gyms', {
   id: id(),
