@@ -265,6 +265,19 @@ export type AssignableClient = z.infer<typeof AssignableClientSchema>
 export const AssignableClientListSchema = z.object({ data: z.array(AssignableClientSchema) })
 export type AssignableClientList = z.infer<typeof AssignableClientListSchema>
 
+/** A trainer's view of what a client follows from them: each assignment with its program's title and first week's days. */
+export const ClientAssignmentListSchema = z.object({
+  data: z.array(
+    AssignmentSchema.extend({
+      programTitle: z.string(),
+      weeks: z.number().int(),
+      /** The training days of the version's first week: weekday (1 = Monday), title and how many exercises. */
+      days: z.array(z.object({ day: z.number().int(), title: z.string(), exercises: z.number().int() })),
+    }),
+  ),
+})
+export type ClientAssignmentList = z.infer<typeof ClientAssignmentListSchema>
+
 // ---- Set logs and sessions ----
 
 export const SetLogInputSchema = z

@@ -3,6 +3,7 @@ import {
   AssignableClientListSchema,
   AssignmentInputSchema,
   AssignmentListSchema,
+  ClientAssignmentListSchema,
   ClientParamsSchema,
   ClientWorkoutListSchema,
   DuplicateProgramSchema,
@@ -26,6 +27,7 @@ import { currentUser } from '../../plugins/auth.ts'
 import { myTrainer } from './access.ts'
 import { assignProgram, programAssignmentsOf } from './assignments.ts'
 import { assignableClients } from './clients.ts'
+import { clientAssignments } from './client-assignments.ts'
 import { createProgram, duplicateProgram, getProgram, listPrograms, updateProgram } from './programs.ts'
 import { clientRecords, clientWorkouts, logSet, markDone, recordList, replyToSession, today } from './workouts.ts'
 
@@ -223,6 +225,24 @@ export default async function routineRoutes(fastify: FastifyInstance) {
       preHandler: trainerOnly,
     },
     async (request) => clientWorkouts(app.db, await trainerOf(request), request.params.clientUserId),
+  )
+
+  app.get(
+    '/trainer/clients/:clientUserId/assignments',
+    {
+      schema: {
+        tags,
+        operationId: 'listClientAssignments',
+        summary: 'The programs a client follows from me (trainers)',
+        description:
+          'Trainers only. Every assignment of the trainer’s programs to the client, latest start first, with the program’s title, its weeks and the training days of its first week. 404 `clientUserId: notFound` unless the person is the trainer’s client now.',
+        security: bearer,
+        params: ClientParamsSchema,
+        response: { 200: ClientAssignmentListSchema, ...errors },
+      },
+      preHandler: trainerOnly,
+    },
+    async (request) => clientAssignments(app.db, await trainerOf(request), request.params.clientUserId),
   )
 
   app.get(
