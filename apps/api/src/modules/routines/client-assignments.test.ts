@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { coachingLinks, exercises } from '../../db/schema.ts'
-import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
+import { call, useTestApp } from '../../testing/app.ts'
 import { dayFromNow } from '../bookings/test-helpers.ts'
 import { clientOf, gymOwnerWithTrainer } from '../progress/test-helpers.ts'
 import { trainerWithRow } from '../exercises/test-helpers.ts'
