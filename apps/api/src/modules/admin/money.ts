@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts'
 import {
   clientPayments,
   clientSubscriptions,
+  ledgerDailyTotals,
   ledgerEntries,
   ledgerTransactions,
   plans,
@@ -17,7 +18,7 @@ import {
   trainers,
   users,
 } from '../../db/schema.ts'
-import { chileDayStart, chileMonth, TIME_ZONE } from '../client-billing/money.ts'
+import { chileMonth } from '../client-billing/money.ts'
 import { accounts } from '../ledger/service.ts'
 import { unprocessable } from '../../errors.ts'
 import { afterCursor, containsPattern, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
@@ -143,22 +144,36 @@ async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
   return { count: Number(c) + Number(p), data: data.slice(0, LISTED) }
 }
 
+/**
+ * The queries of the platform's commission: platform_revenue per Chile month over the last 12
+ * months, and all of it. Both read the per-day totals (migration 0020, decision 216), never the
+ * entries, so they cost the same at any size of history (plan-scans.test.ts holds them to it).
+ */
+export function commissionQueries(db: Db, now: Date) {
+  const months = Array.from({ length: 12 }, (_, i) => monthStart(chileMonth(now), 11 - i))
+  const t = ledgerDailyTotals
+  const month = sql<string>`to_char(${t.day}, 'YYYY-MM')`
+  const revenue = eq(t.account, accounts.platformRevenue)
+  return {
+    months,
+    byMonth: db
+      .select({ month, clp: sql<string>`sum(${t.amountClp})` })
+      .from(t)
+      .where(and(revenue, gte(t.day, `${months[0]}-01`)))
+      .groupBy(month),
+    total: db
+      .select({ clp: sql<string>`coalesce(sum(${t.amountClp}), 0)` })
+      .from(t)
+      .where(revenue),
+  }
+}
+
 /** platform_revenue per Chile month over the last 12 months (refunds and disputes are negative entries, so this is net). */
 async function commissionOf(db: Db, now: Date) {
-  const current = chileMonth(now)
-  const months = Array.from({ length: 12 }, (_, i) => monthStart(current, 11 - i))
-  const month = sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM')`
-  const rows = await db
-    .select({ month, clp: sql<string>`sum(${ledgerEntries.amountClp})` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, accounts.platformRevenue), gte(ledgerEntries.createdAt, chileDayStart(`${months[0]}-01`))))
-    .groupBy(month)
-  const byMonth = new Map(rows.map((r) => [r.month, Number(r.clp)]))
-  const [total] = await db
-    .select({ clp: sql<string>`coalesce(sum(${ledgerEntries.amountClp}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.account, accounts.platformRevenue))
-  return { commission: months.map((m) => ({ month: m, clp: byMonth.get(m) ?? 0 })), commissionTotalClp: Number(total.clp) }
+  const q = commissionQueries(db, now)
+  const byMonth = new Map((await q.byMonth).map((r) => [r.month, Number(r.clp)]))
+  const [total] = await q.total
+  return { commission: q.months.map((m) => ({ month: m, clp: byMonth.get(m) ?? 0 })), commissionTotalClp: Number(total.clp) }
 }
 
 /** Payments booked with a flag (issue 19), newest first. */

@@ -1,8 +1,18 @@
 import type { AccountLanguage, DateRangeQuery, GymCommissionRow, IncomeMonth, Payment } from '@app/contracts'
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
-import { clientPayments, clientSubscriptions, gyms, ledgerEntries, ledgerTransactions, offers, trainers, users } from '../../db/schema.ts'
+import {
+  clientPayments,
+  clientSubscriptions,
+  gyms,
+  ledgerEntries,
+  ledgerPaymentDailyTotals,
+  ledgerTransactions,
+  offers,
+  trainers,
+  users,
+} from '../../db/schema.ts'
 import { forbidden, notFound, unprocessable } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { recordAudit } from '../audit/service.ts'
@@ -170,68 +180,50 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
   return out
 }
 
-/** Ledger movements of payments matching `where`, in the range (by the transaction's date). */
-async function movements(db: Tx, where: ReturnType<typeof and>, range: { from: Date; to: Date }) {
+/**
+ * Per Chile month (and per trainer when `perTrainer`) what the ledger booked for the client
+ * payments matching `where` over the days of the range: summed in SQL from the per-day totals the
+ * posting transaction keeps (migration 0020, decision 216), never from the entries. Shares are net
+ * of refunds and disputes in the same month.
+ */
+export function paymentTotalsQuery(db: Tx, where: SQL, range: { fromDay: string; toDay: string }, perTrainer: boolean) {
+  const t = ledgerPaymentDailyTotals
+  const month = sql<string>`to_char(${t.day}, 'YYYY-MM')`
+  const total = (column: AnyColumn) => sql<string>`sum(${column})`
   return db
     .select({
-      transactionId: ledgerTransactions.id,
-      kind: ledgerTransactions.kind,
-      sourceKey: ledgerTransactions.sourceKey,
-      at: ledgerTransactions.createdAt,
-      account: ledgerEntries.account,
-      amountClp: ledgerEntries.amountClp,
-      paymentId: clientPayments.id,
-      trainerId: clientPayments.trainerId,
+      month,
+      trainerId: perTrainer ? t.trainerId : sql<string>`null`,
+      payments: total(t.payments),
+      grossClp: total(t.grossClp),
+      refundedClp: total(t.refundedClp),
+      trainerShareClp: total(t.trainerShareClp),
+      gymShareClp: total(t.gymShareClp),
+      platformShareClp: total(t.platformShareClp),
     })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(clientPayments, eq(clientPayments.id, ledgerTransactions.paymentId))
-    .where(
-      and(
-        where,
-        gte(ledgerTransactions.createdAt, range.from),
-        lt(ledgerTransactions.createdAt, range.to),
-        inArray(ledgerTransactions.kind, ['payment', 'refund', 'dispute']),
-      ),
-    )
-    .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id), asc(ledgerEntries.account))
+    .from(t)
+    .where(and(where, gte(t.day, range.fromDay), lte(t.day, range.toDay)))
+    .groupBy(...(perTrainer ? [month, t.trainerId] : [month]))
 }
 
-interface Totals {
-  payments: number
-  grossClp: number
-  refundedClp: number
-  trainerShareClp: number
-  gymShareClp: number
-  platformShareClp: number
-}
-const zero = (): Totals => ({ payments: 0, grossClp: 0, refundedClp: 0, trainerShareClp: 0, gymShareClp: 0, platformShareClp: 0 })
-
-/** Sums ledger movements: shares are net of refunds and disputes in the same month. */
-function addMovement(t: Totals, m: { kind: string; account: string; amountClp: number }) {
-  if (m.account === accounts.providerClearing) {
-    if (m.kind === 'payment') {
-      t.payments += 1
-      t.grossClp += -m.amountClp
-    } else t.refundedClp += m.amountClp
-  } else if (m.account === accounts.platformRevenue) t.platformShareClp += m.amountClp
-  else if (m.account.startsWith('gym:')) t.gymShareClp += m.amountClp
-  else if (m.account.startsWith('trainer:')) t.trainerShareClp += m.amountClp
-}
+const numbers = (r: Awaited<ReturnType<typeof paymentTotalsQuery>>[number]) => ({
+  payments: Number(r.payments),
+  grossClp: Number(r.grossClp),
+  refundedClp: Number(r.refundedClp),
+  trainerShareClp: Number(r.trainerShareClp),
+  gymShareClp: Number(r.gymShareClp),
+  platformShareClp: Number(r.platformShareClp),
+})
 
 /** Income per Chile month from the ledger: gross, refunded, platform commission, gym share, net. */
 export async function income(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const { trainer } = await billingOf(app, user, false)
-  const byMonth = new Map<string, Totals>()
-  for (const m of await movements(app.db, and(eq(clientPayments.trainerId, trainer.id)), rangeOf(query))) {
-    const key = chileMonth(m.at)
-    if (!byMonth.has(key)) byMonth.set(key, zero())
-    addMovement(byMonth.get(key)!, m)
-  }
-  const data: IncomeMonth[] = [...byMonth.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, t]) => ({
-      month,
+  const rows = await paymentTotalsQuery(app.db, eq(ledgerPaymentDailyTotals.trainerId, trainer.id), rangeOf(query), false)
+  const data: IncomeMonth[] = rows
+    .map((r) => ({ month: r.month, ...numbers(r) }))
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((t) => ({
+      month: t.month,
       payments: t.payments,
       grossClp: t.grossClp,
       refundedClp: t.refundedClp,
@@ -337,44 +329,28 @@ export async function ledgerCsv(app: FastifyInstance, user: AuthUser, query: Dat
   }
 }
 
-/** The gym owner's view: per trainer per month, from the ledger, only with central billing. */
+/** The gym owner's view: per trainer per month, from the ledger's daily totals, only with central billing. */
 export async function gymCommissions(app: FastifyInstance, user: AuthUser, query: DateRangeQuery) {
   const business = await findBusinessOfOwner(app.db, user.id)
   const [gym] = await app.db.select().from(gyms).where(eq(gyms.ownerId, user.id)).limit(1)
   if (!business && !gym) throw forbidden('Only gym owners can see commissions')
   const centralBilling = business?.centralBilling ?? false
   if (!gym) return { centralBilling, data: [] }
+  const rows = await paymentTotalsQuery(app.db, eq(ledgerPaymentDailyTotals.gymId, gym.id), rangeOf(query), true)
+  // A trainer who left the gym keeps their rows; every name comes from the trainers table.
+  const ids = [...new Set(rows.map((r) => r.trainerId))]
   const names = new Map(
-    (await app.db.select().from(trainers).where(eq(trainers.gymId, gym.id))).map((t) => [t.id, `${t.firstName} ${t.lastName}`.trim()]),
+    (ids.length
+      ? await app.db
+          .select({ id: trainers.id, firstName: trainers.firstName, lastName: trainers.lastName })
+          .from(trainers)
+          .where(inArray(trainers.id, ids))
+      : []
+    ).map((t) => [t.id, `${t.firstName} ${t.lastName}`.trim()]),
   )
-  const byKey = new Map<string, Totals & { month: string; trainerId: string }>()
-  for (const m of await movements(app.db, and(eq(clientPayments.gymId, gym.id)), rangeOf(query))) {
-    const month = chileMonth(m.at)
-    const key = `${month}|${m.trainerId}`
-    if (!byKey.has(key)) byKey.set(key, { ...zero(), month, trainerId: m.trainerId })
-    addMovement(byKey.get(key)!, m)
-  }
-  if (names.size < byKey.size) {
-    // A trainer who left the gym keeps their rows; their name comes from the trainers table.
-    for (const t of await app.db
-      .select()
-      .from(trainers)
-      .where(inArray(trainers.id, [...new Set([...byKey.values()].map((v) => v.trainerId))])))
-      names.set(t.id, `${t.firstName} ${t.lastName}`.trim())
-  }
-  const data: GymCommissionRow[] = [...byKey.values()]
-    .sort((a, b) => a.month.localeCompare(b.month) || (names.get(a.trainerId) ?? '').localeCompare(names.get(b.trainerId) ?? ''))
-    .map((t) => ({
-      month: t.month,
-      trainerId: t.trainerId,
-      trainerName: names.get(t.trainerId) ?? '',
-      payments: t.payments,
-      grossClp: t.grossClp,
-      refundedClp: t.refundedClp,
-      trainerShareClp: t.trainerShareClp,
-      gymShareClp: t.gymShareClp,
-      platformShareClp: t.platformShareClp,
-    }))
+  const data: GymCommissionRow[] = rows
+    .map((r) => ({ month: r.month, trainerId: r.trainerId, trainerName: names.get(r.trainerId) ?? '', ...numbers(r) }))
+    .sort((a, b) => a.month.localeCompare(b.month) || a.trainerName.localeCompare(b.trainerName))
   return { centralBilling, data }
 }
 
