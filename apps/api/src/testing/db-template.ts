@@ -110,7 +110,14 @@ async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<
 export async function createPgTemplate(serverUrl: string) {
   const name = `tpl_${randomUUID().replaceAll('-', '').slice(0, 20)}`
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`))
-  const database = await openDatabase({ url: withUrl(serverUrl, name), poolMax: 2 })
+  // Migrated beside the PGlite template, whose WebAssembly holds this process's event loop for
+  // seconds at a time (global-setup.ts): the server must not end the migration's transaction as
+  // idle, nor its statements as slow, while it waits.
+  const database = await openDatabase({
+    url: withUrl(serverUrl, name),
+    poolMax: 2,
+    timeouts: { connectMs: 30_000, statementMs: 120_000, lockMs: 60_000, idleInTransactionMs: 300_000 },
+  })
   await database.close() // a template must have no connections while it is copied
   return { name, drop: () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) }
 }
