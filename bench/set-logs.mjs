@@ -267,7 +267,9 @@ async function main() {
     JWT_ACCESS_SECRET: randomBytes(32).toString('hex'),
     JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
   }
-  const server = spawn(process.execPath, [join(build, 'server.js')], { env, stdio: ['ignore', logFd, logFd], cwd: root })
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server (open it in Chromium's DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const server = spawn(process.execPath, [...prof, join(build, 'server.js')], { env, stdio: ['ignore', logFd, logFd], cwd: root })
   closeSync(logFd)
   const report = { startedAt: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model, loadAverage: loads() }
   try {
@@ -279,7 +281,10 @@ async function main() {
     report.loadAverageBeforeRun = loads()
     const cpuBefore = cpuSeconds(server.pid)
     const run = await load(port, clients, itemKeys)
-    report.serverCores = +((cpuSeconds(server.pid) - cpuBefore) / run.seconds).toFixed(2)
+    const cpuUsed = cpuSeconds(server.pid) - cpuBefore
+    report.serverCores = +(cpuUsed / run.seconds).toFixed(2)
+    // CPU of the API per send: what the machine's load changes least (the latency is mostly waiting for a core).
+    report.serverCpuMsPerSet = +((cpuUsed * 1000) / (run.fresh.length + run.replays.length)).toFixed(2)
     report.loadAverageAfter = loads()
     const keys = [...run.sent.values()].reduce((n, list) => n + list.length, clients.length) // + the warm-up sets
     const [stored] = await query(
@@ -324,7 +329,7 @@ async function main() {
       `\n  the opening burst (each client's first set, all at the same instant): p50 ${r.firstRound.p50} ms, max ${r.firstRound.max} ms` +
       `\n  after it: p50 ${r.afterFirstRound.p50} ms, p99 ${r.afterFirstRound.p99} ms` +
       `\n  stored  ${r.storedRows} rows for ${r.distinctKeys} distinct keys${ok ? ' (one each)' : ''}; ${r.failures} wrong answers` +
-      `\n  the API process kept ${r.serverCores} of ${r.cpus} cores busy; load average ${r.loadAverage.join(' ')} before, ${r.loadAverageAfter.join(' ')} after: the figures depend on it`,
+      `\n  the API process kept ${r.serverCores} of ${r.cpus} cores busy (${r.serverCpuMsPerSet} ms of CPU a send); load average ${r.loadAverage.join(' ')} before, ${r.loadAverageAfter.join(' ')} after: the figures depend on it`,
   )
   for (const f of r.firstFailures) console.log(`  ${f}`)
   const outDir = join(root, 'bench/results')

@@ -30,21 +30,32 @@ export async function personalRecords(db: Tx, clientUserId: string, exerciseIds?
     .from(setLogs)
     .where(and(...where))
     .orderBy(asc(setLogs.exerciseId), asc(setLogs.reps), desc(setLogs.loadKg), asc(setLogs.performedAt))
+  return recordsOf(rows.map((r) => ({ ...r, reps: r.reps!, loadKg: Number(r.loadKg) })))
+}
+
+/** One stored set that may count: the heaviest of its exercise and rep count, earliest first among equals. */
+export interface RecordRow {
+  exerciseId: string
+  reps: number
+  loadKg: number
+  performedAt: Date
+}
+
+/** Records from the heaviest set of each exercise and rep count (rows ordered by exercise, then reps). */
+export function recordsOf(rows: RecordRow[]): ExerciseRecords[] {
   const byExercise = new Map<string, ExerciseRecords & { best?: { value: number; at: Date } }>()
-  for (const row of rows) {
-    const reps = row.reps!
-    const loadKg = Number(row.loadKg)
-    let entry = byExercise.get(row.exerciseId)
+  for (const { exerciseId, reps, loadKg, performedAt } of rows) {
+    let entry = byExercise.get(exerciseId)
     if (!entry) {
-      entry = { exerciseId: row.exerciseId, byReps: [], estimated1RmKg: null, estimated1RmOn: null }
-      byExercise.set(row.exerciseId, entry)
+      entry = { exerciseId, byReps: [], estimated1RmKg: null, estimated1RmOn: null }
+      byExercise.set(exerciseId, entry)
     }
-    entry.byReps.push({ reps, loadKg, on: santiagoDayOf(row.performedAt) })
+    entry.byReps.push({ reps, loadKg, on: santiagoDayOf(performedAt) })
     // The heaviest set of each rep count carries that count's best estimate.
     if (reps <= E1RM_MAX_REPS) {
       const value = epley(loadKg, reps)
-      if (!entry.best || value > entry.best.value || (value === entry.best.value && row.performedAt < entry.best.at))
-        entry.best = { value, at: row.performedAt }
+      if (!entry.best || value > entry.best.value || (value === entry.best.value && performedAt < entry.best.at))
+        entry.best = { value, at: performedAt }
     }
   }
   return [...byExercise.values()].map(({ best, ...records }) => ({
@@ -54,8 +65,25 @@ export async function personalRecords(db: Tx, clientUserId: string, exerciseIds?
   }))
 }
 
+/**
+ * The heaviest set per rep count of one exercise with `set` taken into account, as if it had been
+ * stored with them (the rows were read in the statement that stored it, which cannot see it).
+ */
+export function withSet(rows: RecordRow[], set: RecordRow | null): RecordRow[] {
+  if (!set || set.reps < 1 || !(set.loadKg > 0)) return rows
+  const same = rows.find((r) => r.reps === set.reps)
+  if (!same) return [...rows, set].sort((a, b) => a.reps - b.reps)
+  const beats = set.loadKg > same.loadKg || (set.loadKg === same.loadKg && set.performedAt < same.performedAt)
+  return beats ? rows.map((r) => (r === same ? set : r)) : rows
+}
+
+const emptyRecords = (exerciseId: string): ExerciseRecords => ({ exerciseId, byReps: [], estimated1RmKg: null, estimated1RmOn: null })
+
 /** The records of one exercise (empty when nothing counts yet). */
 export async function exerciseRecords(db: Tx, clientUserId: string, exerciseId: string): Promise<ExerciseRecords> {
   const [records] = await personalRecords(db, clientUserId, [exerciseId])
-  return records ?? { exerciseId, byReps: [], estimated1RmKg: null, estimated1RmOn: null }
+  return records ?? emptyRecords(exerciseId)
 }
+
+/** The records of one exercise from its rows (see withSet). */
+export const exerciseRecordsOf = (exerciseId: string, rows: RecordRow[]): ExerciseRecords => recordsOf(rows)[0] ?? emptyRecords(exerciseId)

@@ -16,6 +16,7 @@ import type {
 } from '@app/contracts'
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { Tx } from '../../db/client.ts'
 import { exercises, programAssignments, programs, programVersions, setLogs, trainers, workoutSessions } from '../../db/schema.ts'
@@ -24,7 +25,7 @@ import type { AuthUser } from '../../plugins/auth.ts'
 import { addDays, santiagoDayOf, santiagoToday } from '../bookings/zoned.ts'
 import { dayDiff, isClientOf, type TrainerRow } from './access.ts'
 import { exerciseRefs, missingExercise } from './programs.ts'
-import { exerciseRecords, personalRecords } from './records.ts'
+import { exerciseRecords, exerciseRecordsOf, personalRecords, withSet, type RecordRow } from './records.ts'
 
 type SessionRow = typeof workoutSessions.$inferSelect
 type SetLogRow = typeof setLogs.$inferSelect
@@ -108,42 +109,120 @@ async function storedSet(db: Tx, clientUserId: string, key: string) {
   return row
 }
 
+/** A version's training days as item key → exercise id; versions never change (decision 132). */
+type DayIndex = Map<string, Map<string, string>>
+const versionDays = new Map<string, DayIndex>()
+const VERSION_CACHE_MAX = 2_000
+
+/** The day index of a version, from memory after the first read (oldest out beyond the cap). */
+async function daysOfVersion(db: Tx, versionId: string): Promise<DayIndex> {
+  const cached = versionDays.get(versionId)
+  if (cached) return cached
+  const [row] = await db.select({ content: programVersions.content }).from(programVersions).where(eq(programVersions.id, versionId))
+  const index: DayIndex = new Map()
+  ;(row.content as ProgramContent).weeks.forEach((week, w) => {
+    for (const d of week.days) index.set(`${w + 1}/${d.day}`, new Map(d.items.map((i) => [i.key, i.exerciseId])))
+  })
+  if (versionDays.size >= VERSION_CACHE_MAX) versionDays.delete(versionDays.keys().next().value!)
+  versionDays.set(versionId, index)
+  return index
+}
+
+interface SetContext {
+  stored_id: string | null
+  assignment_id: string | null
+  version_id: string | null
+  start_date: string | null
+  session_id: string | null
+}
+
+interface StoredAndBest {
+  inserted: number
+  reps: number | null
+  load_kg: string | null
+  at_ms: number | null
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+/** The stored set and its exercise's records: a replay's answer. */
+async function replayAnswer(db: Tx, row: SetLogRow): Promise<SetLogAnswer> {
+  return { setLog: toSetLog(row), replayed: true, records: await exerciseRecords(db, row.clientUserId, row.exerciseId) }
+}
+
 /**
  * Logs one set. The phone's key makes it once-only: a replay (an offline queue syncing again, two
  * parallel sends) answers the stored set and writes nothing (unique (client, key) in the database).
+ *
+ * Two statements for a set of a day already begun (decision 221): one reads the key, the
+ * assignment and the day's session; one stores the set and, in the same statement, reads the
+ * exercise's heaviest set per rep count before it, to which the new set is added here. The
+ * version's days come from memory. No transaction: each statement is atomic on its own.
  */
 export async function logSet(app: FastifyInstance, user: AuthUser, input: z.output<typeof SetLogInputSchema>): Promise<SetLogAnswer> {
-  const before = await storedSet(app.db, user.id, input.idempotencyKey)
-  if (before) return { setLog: toSetLog(before), replayed: true, records: await exerciseRecords(app.db, user.id, before.exerciseId) }
+  const [ctx] = rowsOf<SetContext>(
+    await app.db.execute(sql`
+      select
+        (select s.id from set_logs s where s.client_user_id = ${user.id} and s.idempotency_key = ${input.idempotencyKey}) as stored_id,
+        a.id as assignment_id, a.version_id, a.start_date::text as start_date,
+        (select w.id from workout_sessions w where w.assignment_id = a.id and w.week = ${input.week} and w.day = ${input.day}) as session_id
+      from (values (1)) as one (x)
+      left join program_assignments a on a.id = ${input.assignmentId} and a.client_user_id = ${user.id}`),
+  )
+  if (ctx.stored_id) return replayAnswer(app.db, (await storedSet(app.db, user.id, input.idempotencyKey))!)
   const performedAt = input.performedAt ? new Date(input.performedAt) : new Date()
   if (performedAt.getTime() > Date.now() + CLOCK_SKEW_MS) throw unprocessable({ performedAt: 'invalid' }, 'A set from the future')
-  const { assignment, content } = await clientAssignment(app.db, user.id, input.assignmentId)
-  const { programDay, scheduledOn } = trainingDay(assignment, content, input.week, input.day)
-  const item = programDay.items.find((i) => i.key === input.itemKey)
-  if (!item) throw unprocessable({ itemKey: 'notFound' }, 'No such exercise on that day')
-  const { row, replayed } = await app.db.transaction(async (tx) => {
-    const session = await sessionFor(tx, user.id, assignment.id, input.week, input.day, scheduledOn)
-    const [inserted] = await tx
-      .insert(setLogs)
-      .values({
-        clientUserId: user.id,
-        sessionId: session.id,
-        exerciseId: item.exerciseId,
-        itemKey: item.key,
-        setNumber: input.setNumber,
-        reps: input.reps,
-        loadKg: input.loadKg === null ? null : input.loadKg.toFixed(2),
-        seconds: input.seconds,
-        done: input.done,
-        idempotencyKey: input.idempotencyKey,
-        performedAt,
-      })
-      .onConflictDoNothing({ target: [setLogs.clientUserId, setLogs.idempotencyKey] })
-      .returning()
-    if (inserted) return { row: inserted, replayed: false }
-    return { row: (await storedSet(tx, user.id, input.idempotencyKey))!, replayed: true }
-  })
-  return { setLog: toSetLog(row), replayed, records: await exerciseRecords(app.db, user.id, row.exerciseId) }
+  if (!ctx.assignment_id) throw notFound('Assignment not found', { assignmentId: 'notFound' })
+  const items = (await daysOfVersion(app.db, ctx.version_id!)).get(`${input.week}/${input.day}`)
+  if (!items) throw unprocessable({ day: 'notFound' }, 'No training on that day')
+  const scheduledOn = addDays(ctx.start_date!, (input.week - 1) * 7 + input.day - 1)
+  if (scheduledOn > santiagoToday()) throw unprocessable({ day: 'invalid' }, 'That day has not come yet')
+  const exerciseId = items.get(input.itemKey)
+  if (!exerciseId) throw unprocessable({ itemKey: 'notFound' }, 'No such exercise on that day')
+  // The first set of a day makes its session (parallel first sets meet on the unique index).
+  const sessionId = ctx.session_id ?? (await sessionFor(app.db, user.id, ctx.assignment_id, input.week, input.day, scheduledOn)).id
+  const row: SetLogRow = {
+    id: randomUUID(),
+    clientUserId: user.id,
+    sessionId,
+    exerciseId,
+    itemKey: input.itemKey,
+    setNumber: input.setNumber,
+    reps: input.reps,
+    loadKg: input.loadKg === null ? null : input.loadKg.toFixed(2),
+    seconds: input.seconds,
+    done: input.done,
+    idempotencyKey: input.idempotencyKey,
+    performedAt,
+    createdAt: new Date(),
+  }
+  // The exercise's heaviest set per rep count before this one (earliest among equals), as personalRecords reads them.
+  const result = rowsOf<StoredAndBest>(
+    await app.db.execute(sql`
+      with ins as (
+        insert into set_logs (id, client_user_id, session_id, exercise_id, item_key, set_number, reps, load_kg, seconds, done, idempotency_key, performed_at, created_at)
+        values (${row.id}, ${row.clientUserId}, ${row.sessionId}, ${row.exerciseId}, ${row.itemKey}, ${row.setNumber}, ${row.reps},
+          ${row.loadKg}, ${row.seconds}, ${row.done}, ${row.idempotencyKey}, ${row.performedAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz)
+        on conflict (client_user_id, idempotency_key) do nothing
+        returning 1
+      )
+      select (select count(*) from ins)::int as inserted, best.reps, best.load_kg::text as load_kg, best.at_ms
+      from (values (1)) as one (x)
+      left join lateral (
+        select distinct on (s.reps) s.reps, s.load_kg, (extract(epoch from s.performed_at) * 1000)::float8 as at_ms
+        from set_logs s
+        where s.client_user_id = ${user.id} and s.exercise_id = ${exerciseId} and s.done and s.reps >= 1 and s.load_kg > 0
+        order by s.reps, s.load_kg desc, s.performed_at
+      ) best on true`),
+  )
+  // Another send of the same key stored it between the two statements: answer that one.
+  if (!result[0].inserted) return replayAnswer(app.db, (await storedSet(app.db, user.id, input.idempotencyKey))!)
+  const before: RecordRow[] = result
+    .filter((r) => r.reps !== null)
+    .map((r) => ({ exerciseId, reps: r.reps!, loadKg: Number(r.load_kg), performedAt: new Date(r.at_ms!) }))
+  const counts = row.done && row.reps !== null && row.loadKg !== null
+  const mine = counts ? { exerciseId, reps: row.reps!, loadKg: Number(row.loadKg), performedAt } : null
+  return { setLog: toSetLog(row), replayed: false, records: exerciseRecordsOf(exerciseId, withSet(before, mine)) }
 }
 
 /** Marks a training day done (once: the first time stays) with an optional comment for the trainer. */
