@@ -13,6 +13,8 @@ import { loadTrainerProfilePage, loadTrainerSearchPage } from '@/features/traine
 import * as booking from '@/features/booking'
 import * as routines from '@/features/routines'
 import * as programBuilder from '@/features/program-builder'
+import * as progress from '@/features/progress'
+import * as trainerClients from '@/features/trainer-clients'
 import { loadPayoutLinkReturnPage } from '@/features/payout-links'
 import { loadBusinessDashboard, loadTrainerDashboard } from './routes/dashboards'
 import {
@@ -134,6 +136,7 @@ export const routes: RouteObject[] = [
           'booking',
           'routines',
           'program-builder',
+          'trainer-clients',
           'payout-links',
           'tax-identity',
           'errors',
@@ -152,6 +155,15 @@ export const routes: RouteObject[] = [
         path: '/dashboard/programas/:id',
         ...translatedPage(programBuilder.loadProgramBuilderPage, 'ProgramBuilderPage', 'es', ['program-builder', 'errors']),
       },
+      // The trainer's view of clients (issue 25, decision 220): the list with the 7-day flag and each client's page.
+      {
+        path: '/dashboard/clientes',
+        ...translatedPage(trainerClients.loadClientsPage, 'ClientsPage', 'es', ['trainer-clients', 'errors']),
+      },
+      {
+        path: '/dashboard/clientes/:clientUserId',
+        ...translatedPage(trainerClients.loadClientPage, 'ClientPage', 'es', ['trainer-clients', 'errors']),
+      },
       // Client billing: the client's Spanish pages (issue 12)
       { path: '/invitacion/pagada', ...page(loadInvitationPaidPage, 'InvitationPaidPage') },
       { path: '/invitacion/:token', ...page(loadInvitationPage, 'InvitationPage') },
@@ -163,11 +175,12 @@ export const routes: RouteObject[] = [
       { path: '/cliente/ingresar', ...translatedPage(routines.loadClientSignInPage, 'ClientSignInPage', 'es', ['routines', 'errors']) },
       {
         path: '/cliente',
-        ...translatedPage(routines.loadClientShell, 'ClientShell', 'es', ['routines', 'booking', 'errors']),
+        ...translatedPage(routines.loadClientShell, 'ClientShell', 'es', ['routines', 'booking', 'progress', 'errors']),
         children: [
           { index: true, lazy: lazyPage(routines.loadTodayPage, 'TodayPage') },
           { path: 'reservar/:slug', lazy: lazyPage(booking.loadBookPage, 'BookPage') },
           { path: 'reservas', lazy: lazyPage(booking.loadMyBookingsPage, 'MyBookingsPage') },
+          { path: 'progreso', lazy: lazyPage(progress.loadProgressPage, 'ProgressPage') },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -5,6 +5,7 @@ import { loadTrainerBooking } from '@/features/booking'
 import { loadProfileEditor } from '@/features/trainer-profile'
 import { loadExerciseLibrary } from '@/features/routines'
 import { loadProgramsCard } from '@/features/program-builder'
+import { loadClientsCard } from '@/features/trainer-clients'
 import { loadPayoutLinkCards } from '@/features/payout-links'
 import { loadTaxIdentityCard } from '@/features/tax-identity'
 
@@ -19,6 +20,7 @@ export async function loadTrainerDashboard() {
     { TrainerBooking },
     { ExerciseLibrary },
     { ProgramsCard },
+    { ClientsCard },
     { PayoutLinkCard },
     { TaxIdentityCard },
   ] = await Promise.all([
@@ -28,6 +30,7 @@ export async function loadTrainerDashboard() {
     loadTrainerBooking(),
     loadExerciseLibrary(),
     loadProgramsCard(),
+    loadClientsCard(),
     loadPayoutLinkCards(),
     loadTaxIdentityCard(),
   ])
@@ -42,6 +45,7 @@ export async function loadTrainerDashboard() {
             <TaxIdentityCard owner="trainer" />
             <ProfileEditor />
             <TrainerBooking />
+            <ClientsCard />
             <ProgramsCard />
             <ExerciseLibrary />
           </>
