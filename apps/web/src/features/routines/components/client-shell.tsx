@@ -1,4 +1,4 @@
-import { CalendarDays, Sun, UserCog } from 'lucide-react'
+import { CalendarDays, Sun, TrendingUp, UserCog } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
@@ -10,6 +10,7 @@ import { registerClientWorker } from '../lib/offline-app'
 
 const tabs = [
   { to: '/cliente', end: true, key: 'today', Icon: Sun },
+  { to: '/cliente/progreso', end: false, key: 'progress', Icon: TrendingUp },
   { to: '/cliente/reservas', end: false, key: 'bookings', Icon: CalendarDays },
 ] as const
 
@@ -55,7 +56,7 @@ export function ClientPlainFrame({ children }: { children: ReactNode }) {
  */
 export function ClientShell() {
   const { t } = useTranslation('routines', { keyPrefix: 'shell' })
-  const labels = { today: t('today'), bookings: t('bookings') }
+  const labels = { today: t('today'), progress: t('progress'), bookings: t('bookings') }
   useEffect(() => {
     void registerClientWorker()
   }, [])
@@ -67,7 +68,7 @@ export function ClientShell() {
         <Outlet />
       </main>
       <nav aria-label={t('nav')} className="fixed inset-x-0 bottom-0 z-10 border-t bg-background pb-[env(safe-area-inset-bottom)]">
-        <ul className="mx-auto grid max-w-lg grid-cols-2">
+        <ul className="mx-auto grid max-w-lg grid-cols-3">
           {tabs.map(({ to, end, key, Icon }) => (
             <li key={key}>
               <NavLink
