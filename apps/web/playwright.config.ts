@@ -70,6 +70,8 @@ export default defineConfig({
       RATE_LIMIT_MULTIPLIER: '50',
       // "Download my data" of more rows than this is mailed as a link (account.spec.ts, decision 206).
       PRIVACY_EXPORT_INLINE_MAX_ROWS: '150',
+      // The booking journey waits for a reminder: looked for every 2 s instead of every minute.
+      BOOKING_REMINDERS_EVERY_MS: '2000',
     },
   },
 })

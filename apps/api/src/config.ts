@@ -84,6 +84,8 @@ const EnvSchema = z
     SALES_EMAIL: z.email().default('ventas@entrenapp.cl'),
     /** "Download my data": more rows than this are built in the background and mailed as a link (decision 206). */
     PRIVACY_EXPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(5000),
+    /** How often each process looks for bookings to remind (decision 143); the E2E runs it every 2 s so as not to wait a minute. */
+    BOOKING_REMINDERS_EVERY_MS: z.coerce.number().int().min(1_000).default(60_000),
     REDIS_URL: optionalUrl,
     JWT_ACCESS_SECRET: z.string().min(32).optional(),
     JWT_REFRESH_SECRET: z.string().min(32).optional(),

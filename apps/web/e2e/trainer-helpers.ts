@@ -165,3 +165,43 @@ export async function trainerThroughApi(
   const login = await ok(await request.post('/api/v1/auth/email/login', { data: { email, password: PASSWORD } }))
   return { ...(await login.json()), email }
 }
+
+/**
+ * A client who accepted `trainer`'s invitation to a new offer and paid on the sandbox, all through
+ * the API (the invitation and checkout screens are client-billing.spec.ts's): signed in as the
+ * confirmation answers.
+ */
+export async function payingClientThroughApi(
+  request: APIRequestContext,
+  trainer: Session,
+  opts: { email?: string; firstName?: string; lastName?: string; priceClp?: number } = {},
+): Promise<Session & { email: string }> {
+  const auth = { authorization: `Bearer ${trainer.token}` }
+  const offer = await ok(
+    await request.post('/api/v1/trainer/offers', {
+      headers: auth,
+      data: { title: 'Plan Cliente', description: '8 sesiones', priceClp: opts.priceClp ?? 30_000, sessionsPerMonth: 8 },
+    }),
+  )
+  const email = opts.email ?? uniqueEmail('e2e-client')
+  await ok(await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: (await offer.json()).id, email } }))
+  const mail = await latestMail(request, email, (m) => /te invita a entrenar/.test(m.subject))
+  const link = /\/invitacion\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]
+  await ok(await request.post(`/api/v1/client-invitations/${link}/code`))
+  const otp = await mailedCode(request, email)
+  const confirmed = await ok(
+    await request.post(`/api/v1/client-invitations/${link}/confirm`, {
+      data: { otp, firstName: opts.firstName ?? 'Carla', lastName: opts.lastName ?? 'Cliente', birthDate: '1995-06-15' },
+    }),
+  )
+  const session = (await confirmed.json()) as Session
+  const origin = new URL(confirmed.url()).origin
+  const checkout = await ok(
+    await request.post(`/api/v1/client-invitations/${link}/checkout`, {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { successRedirect: `${origin}/invitacion/pagada`, cancelRedirect: `${origin}/invitacion/${link}` },
+    }),
+  )
+  await ok(await request.post(`${new URL((await checkout.json()).url).pathname}/pay`, { maxRedirects: 0 }), 303)
+  return { ...session, email }
+}
