@@ -2,7 +2,21 @@
 // coaching links for clients who pay outside the platform
 // (migration 0012_routines; docs/routines.md, decisions 130–139).
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { gyms, trainers, users } from './core.ts'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
@@ -48,6 +62,12 @@ export const exercises = pgTable(
     videoUrl: text('video_url'),
     imageUrl: text('image_url'),
     attribution: text('attribution'),
+    /** An imported exercise's data set ('free-exercise-db', 'wger') and its id there: one row each (migration 0022). */
+    externalSource: text('external_source'),
+    externalId: text('external_id'),
+    /** The imported text's license (e.g. 'CC-BY-SA 4.0') and its authors, as the data set gives them. */
+    license: text('license'),
+    licenseAuthor: text('license_author'),
     /** lower, unaccented names and aliases (written by the service): trigram search. */
     searchText: text('search_text').notNull(),
     createdAt: createdAt(),
@@ -55,10 +75,41 @@ export const exercises = pgTable(
   },
   (t) => [
     uniqueIndex('exercises_slug_idx').on(t.slug),
+    uniqueIndex('exercises_external_idx').on(t.externalSource, t.externalId),
     index('exercises_trainer_idx').on(t.trainerId),
     index('exercises_gym_idx').on(t.gymId),
     index('exercises_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * An exercise's picture (imported, or a trainer's photo of a private exercise), resized at import
+ * or upload: WebP of at most 800 px and a 320 px thumbnail, in the database so every process of
+ * a cluster serves it (migration 0022, decision 218). `origin` is where it came from (a URL, a
+ * file, 'upload'), `digest` the source bytes' SHA-256: a re-import of the same picture keeps the
+ * row (and its URL) without downloading it again.
+ */
+export const exerciseImages = pgTable(
+  'exercise_images',
+  {
+    id: id(),
+    exerciseId: uuid('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    digest: text('digest').notNull(),
+    image: bytea('image').notNull(),
+    thumb: bytea('thumb').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('exercise_images_exercise_idx').on(t.exerciseId)],
 )
 
 /** Which version of the library data file is loaded (the seed skips an unchanged file). */

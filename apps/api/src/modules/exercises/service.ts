@@ -7,6 +7,7 @@ import { exercises, gyms, trainers } from '../../db/schema.ts'
 import { normalizeSearch, searchTextOf } from '../../db/search-text.ts'
 import { forbidden, notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
+import { removeExerciseImage, setExerciseImage } from './images.ts'
 
 type Row = typeof exercises.$inferSelect
 type Query = z.output<typeof ExerciseQuerySchema>
@@ -137,8 +138,8 @@ export async function createExercise(app: FastifyInstance, owner: ExerciseOwner,
   return toExercise(row, owner)
 }
 
-/** Only the one who made a private exercise removes it; one used in a program stays (409). */
-export async function deleteExercise(app: FastifyInstance, owner: ExerciseOwner, id: string) {
+/** The caller's own private exercise (a gym owner's: the gym's), or 404. */
+async function ownExerciseId(app: FastifyInstance, owner: ExerciseOwner, id: string) {
   const own = owner.trainerId
     ? eq(exercises.trainerId, owner.trainerId)
     : and(isNull(exercises.trainerId), eq(exercises.gymId, owner.gymId!))
@@ -148,6 +149,25 @@ export async function deleteExercise(app: FastifyInstance, owner: ExerciseOwner,
     .where(and(eq(exercises.id, id), own))
     .limit(1)
   if (!row) throw notFound('Exercise not found')
+  return row.id
+}
+
+/** Only the one who made a private exercise removes it; one used in a program stays (409). */
+export async function deleteExercise(app: FastifyInstance, owner: ExerciseOwner, id: string) {
+  await ownExerciseId(app, owner, id)
   await app.db.delete(exercises).where(eq(exercises.id, id))
   return { ok: true as const }
+}
+
+/** A private exercise's photo, resized now (images.ts); its author only. */
+export async function setExercisePhoto(app: FastifyInstance, owner: ExerciseOwner, id: string, body: Buffer) {
+  await ownExerciseId(app, owner, id)
+  await setExerciseImage(app.db, id, 'upload', Buffer.isBuffer(body) ? body : Buffer.alloc(0))
+  return getExercise(app.db, owner, id)
+}
+
+export async function deleteExercisePhoto(app: FastifyInstance, owner: ExerciseOwner, id: string) {
+  await ownExerciseId(app, owner, id)
+  await removeExerciseImage(app.db, id)
+  return getExercise(app.db, owner, id)
 }
