@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { isBusinessUser } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { useFormat } from '@/lib/i18n'
+import { ClientAdherenceTable } from '../components/client-adherence-table'
 import { EmailVerificationBanner } from '../components/email-verification-banner'
 import { GeneratedPasswordDialog } from '../components/generated-password-dialog'
 import { GymDialog } from '../components/gym-dialog'
@@ -134,6 +135,7 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
           </TabsContent>
           <TabsContent value="trainers" className="grid gap-4">
             <TrainerPanel gymQuery={gymQuery} trainersQuery={trainersQuery} onAdd={() => openTrainer(null)} onEdit={openTrainer} />
+            <ClientAdherenceTable gymId={gym?.id} />
           </TabsContent>
           {paymentsTab ? <TabsContent value="payments">{paymentsTab.content}</TabsContent> : null}
         </Tabs>
