@@ -34,7 +34,7 @@ function AssignmentBlock({ assignment, phase }: { assignment: Assignment; phase:
             {assignment.programTitle}
           </Link>
         </h3>
-        <Badge variant={phase === 'current' ? 'success' : 'outline'}>{t(phase)}</Badge>
+        <Badge variant={phase === 'current' ? 'success' : 'outline'}>{t(`phases.${phase}`)}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
         {t('meta', {
