@@ -8,7 +8,6 @@ import { checkLedger } from '../modules/ledger/check.ts'
 import { movementSourceFor } from '../providers/payments/movements.ts'
 import { reconcile } from '../modules/reconcile/service.ts'
 import { purgeClosedAccounts } from '../modules/privacy/purge.ts'
-import { exercisesImport } from '../modules/exercises/import/command.ts'
 
 /** What a command printed and its exit status: the same whether it ran here or in the server. */
 export interface CommandResult {
@@ -72,14 +71,28 @@ const adminCreate: OpsCommand<z.infer<typeof AdminCreateArgsSchema>> = {
   },
 }
 
-const ledgerCheck: OpsCommand<Record<string, never>> = {
+/** A day of Chile (YYYY-MM-DD, its midnight in America/Santiago) or an ISO instant. */
+const instant = z
+  .string()
+  .trim()
+  .refine((v) => DateTime.fromISO(v, { zone: 'America/Santiago' }).isValid, 'a date (YYYY-MM-DD) or an ISO time')
+  .optional()
+const toDate = (v: string) => DateTime.fromISO(v, { zone: 'America/Santiago' }).toJSDate()
+
+/** `--since`: the nightly, incremental check of what changed from then on (issue 30, decision 217). */
+export const LedgerCheckArgsSchema = z.object({ since: instant }).strict()
+
+const ledgerCheck: OpsCommand<z.infer<typeof LedgerCheckArgsSchema>> = {
   name: 'ledger:check',
   whileServerRuns: 'in-server',
-  args: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-  async run(ctx) {
-    const { problems, counts, stats } = await checkLedger(ctx.db)
+  args: LedgerCheckArgsSchema,
+  async run(ctx, args) {
+    const since = args.since ? toDate(args.since) : undefined
+    const { problems, counts, stats } = await checkLedger(ctx.db, { since })
     const stdout = [
-      `ledger:check on ${ctx.kind}: ${stats.transactions} transactions, ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`,
+      since
+        ? `ledger:check on ${ctx.kind} since ${since.toISOString()}: ${stats.transactions} transactions posted since, of ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`
+        : `ledger:check on ${ctx.kind}: ${stats.transactions} transactions, ${stats.entries} entries, ${stats.accounts} accounts, ${stats.payments} payments`,
     ]
     const stderr = problems.map((p) => `BREAK ${p.rule}: ${p.subject}: ${p.detail}`)
     for (const [rule, n] of Object.entries(counts)) {
@@ -92,14 +105,7 @@ const ledgerCheck: OpsCommand<Record<string, never>> = {
   },
 }
 
-/** A day of Chile (YYYY-MM-DD, its midnight in America/Santiago) or an ISO instant. */
-const instant = z
-  .string()
-  .trim()
-  .refine((v) => DateTime.fromISO(v, { zone: 'America/Santiago' }).isValid, 'a date (YYYY-MM-DD) or an ISO time')
-  .optional()
 export const LedgerReconcileArgsSchema = z.object({ from: instant, to: instant }).strict()
-const toDate = (v: string) => DateTime.fromISO(v, { zone: 'America/Santiago' }).toJSDate()
 const clp = (n: number | null) => (n === null ? '–' : `${n} CLP`)
 
 const ledgerReconcile: OpsCommand<z.infer<typeof LedgerReconcileArgsSchema>> = {
@@ -153,5 +159,4 @@ export const commands: Record<string, OpsCommand<any>> = {
   [ledgerCheck.name]: ledgerCheck,
   [ledgerReconcile.name]: ledgerReconcile,
   [privacyPurge.name]: privacyPurge,
-  [exercisesImport.name]: exercisesImport,
 }

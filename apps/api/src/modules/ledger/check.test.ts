@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { clientPayments, clientSubscriptions } from '../../db/schema.ts'
+import { clientPayments, clientSubscriptions, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createOffer, eligibleTrainer, gymWithTrainer, portal, sandboxClient, type TestTrainer } from '../client-billing/test-helpers.ts'
 import { checkLedger, type LedgerRule } from './check.ts'
 import { accounts, postTransaction, recordPayment } from './service.ts'
 
-// Issue 19 (`ledger:check` fails on each break) and issue 30 (every rule one query in the database).
+// Issue 19 (`ledger:check` fails on each break) and issue 30 (every rule one query in the database;
+// the daily totals checked against the entries; --since).
 // Ledger rows are append-only, so each test leaves its break behind: the assertions name the row
 // each test broke.
 const ctx = useTestApp()
@@ -152,6 +153,103 @@ describe('ledger:check', () => {
     )
   })
 
+  /** A transfer of `amounts` posted at `at` with the zero-sum trigger off (as a bad restore could leave it). */
+  async function unbalanced(at: Date, amounts: [number, number]) {
+    const id = randomUUID()
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_balanced`)
+      await tx
+        .insert(ledgerTransactions)
+        .values({ id, kind: 'transfer', sourceKey: `unbalanced:${id}`, paymentId: payment.id, createdAt: at })
+      await tx.insert(ledgerEntries).values([
+        { transactionId: id, account: accounts.providerClearing, amountClp: amounts[0], createdAt: at },
+        { transactionId: id, account: accounts.platformRevenue, amountClp: amounts[1], createdAt: at },
+      ])
+      await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_balanced`)
+    })
+    return id
+  }
+  /** Appends the entry that makes transaction `id` sum to zero again (the ledger only grows). */
+  const settle = (id: string, at: Date, amountClp: number) =>
+    ctx.app.db.insert(ledgerEntries).values({ transactionId: id, account: accounts.platformRevenue, amountClp, createdAt: at })
+
+  it('a transaction that does not sum to zero is a break, and so is the ledger as a whole', async () => {
+    const now = new Date()
+    const id = await unbalanced(now, [5, -4])
+    expect(await breaksOf('transaction-balances')).toEqual([
+      { rule: 'transaction-balances', subject: `transaction ${id}`, detail: 'sums to 1 over 2 entries' },
+    ])
+    expect(await breaksOf('ledger-balances')).toEqual([expect.objectContaining({ detail: 'balances sum to 1, not 0' })])
+    // The daily totals followed the entries (their trigger stayed on): no break there.
+    expect(await breaksOf('daily-totals-match')).toEqual([])
+    await settle(id, now, -1)
+    expect(await breaksOf('transaction-balances')).toEqual([])
+    expect(await breaksOf('ledger-balances')).toEqual([])
+  })
+
+  it('a daily total that differs from its entries (the balance the money pages read) is a break', async () => {
+    const account = accounts.trainer(trainer.trainerId)
+    const shift = (clp: number) =>
+      ctx.app.db.execute(
+        sql`update ledger_daily_totals set amount_clp = amount_clp + ${clp} where (account, day, slot) = (select account, day, slot from ledger_daily_totals where account = ${account} order by day limit 1)`,
+      )
+    await shift(7)
+    expect(await breaksOf('daily-totals-match')).toEqual([
+      expect.objectContaining({
+        subject: expect.stringMatching(new RegExp(`^account ${account} on \\d{4}-\\d{2}-\\d{2}$`)),
+        detail: expect.stringMatching(/daily total -?\d+ CLP/),
+      }),
+    ])
+    await shift(-7)
+    expect(await breaksOf('daily-totals-match')).toEqual([])
+
+    const payShift = (clp: number) =>
+      ctx.app.db.execute(
+        sql`update ledger_payment_daily_totals set platform_share_clp = platform_share_clp + ${clp} where trainer_id = ${trainer.trainerId}`,
+      )
+    await payShift(3)
+    expect(await breaksOf('payment-totals-match')).toEqual([
+      expect.objectContaining({ subject: expect.stringContaining(`trainer ${trainer.trainerId} on `) }),
+    ])
+    await payShift(-3)
+    expect(await breaksOf('payment-totals-match')).toEqual([])
+  })
+
+  it("--since checks what changed from then on, and still the whole ledger's sum", async () => {
+    const old = new Date(Date.now() - 10 * 86400_000)
+    const since = new Date(Date.now() - 86400_000)
+    const sinceCheck = async (rule: LedgerRule) =>
+      (await checkLedger(ctx.app.db, { graceMs: 0, since })).problems.filter((p) => p.rule === rule).map((p) => p.subject)
+    const before = await unbalanced(old, [9, -7])
+    // Ten days ago: the full check finds it; the nightly one leaves the transaction alone but the global sum still breaks.
+    expect((await breaksOf('transaction-balances')).map((p) => p.subject)).toEqual([`transaction ${before}`])
+    expect(await sinceCheck('transaction-balances')).toEqual([])
+    expect(await sinceCheck('ledger-balances')).toEqual(['all accounts'])
+    const after = await unbalanced(new Date(), [4, -3])
+    expect(await sinceCheck('transaction-balances')).toEqual([`transaction ${after}`])
+    // A daily total of an old day is the full check's; one of today is the nightly one's too.
+    const shiftDay = (day: 'old' | 'today', clp: number) =>
+      ctx.app.db.execute(
+        sql`update ledger_daily_totals set amount_clp = amount_clp + ${clp} where account = ${accounts.platformRevenue}
+          and day = (${day === 'old' ? old : new Date()}::timestamptz at time zone 'America/Santiago')::date and slot = (select min(slot) from ledger_daily_totals
+            where account = ${accounts.platformRevenue} and day = (${day === 'old' ? old : new Date()}::timestamptz at time zone 'America/Santiago')::date)`,
+      )
+    await shiftDay('old', 11)
+    expect((await breaksOf('daily-totals-match')).length).toBe(1)
+    expect(await sinceCheck('daily-totals-match')).toEqual([])
+    await shiftDay('old', -11)
+    await shiftDay('today', 11)
+    expect(await sinceCheck('daily-totals-match')).toEqual([expect.stringMatching(/^account platform_revenue on /)])
+    await shiftDay('today', -11)
+    const { stats } = await checkLedger(ctx.app.db, { graceMs: 0, since })
+    expect(stats.transactions).toBeGreaterThan(0)
+    await settle(before, old, -2)
+    await settle(after, new Date(), -1)
+    expect(
+      (await check()).problems.filter((p) => ['transaction-balances', 'ledger-balances', 'daily-totals-match'].includes(p.rule)),
+    ).toEqual([])
+  })
+
   it('finds a payment without its transaction and a tampered entry; lists at most maxPerRule and counts them all', async () => {
     const [orphan] = await ctx.app.db
       .insert(clientPayments)
@@ -168,7 +266,7 @@ describe('ledger:check', () => {
     })
     const { problems, counts } = await checkLedger(ctx.app.db, { graceMs: 0, maxPerRule: 1 })
     const rules = new Set(problems.map((p) => p.rule))
-    for (const rule of ['ledger-balances', 'payment-matches-ledger', 'transaction-balances'] as const)
+    for (const rule of ['ledger-balances', 'payment-matches-ledger', 'transaction-balances', 'daily-totals-match'] as const)
       expect(rules.has(rule), rule).toBe(true)
     expect(problems.filter((p) => p.rule === 'transaction-balances')).toHaveLength(1)
     expect(counts['transaction-balances']).toBeGreaterThan(1)
