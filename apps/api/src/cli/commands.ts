@@ -8,6 +8,7 @@ import { checkLedger } from '../modules/ledger/check.ts'
 import { movementSourceFor } from '../providers/payments/movements.ts'
 import { reconcile } from '../modules/reconcile/service.ts'
 import { purgeClosedAccounts } from '../modules/privacy/purge.ts'
+import { exercisesImport } from '../modules/exercises/import/command.ts'
 
 /** What a command printed and its exit status: the same whether it ran here or in the server. */
 export interface CommandResult {
@@ -159,4 +160,5 @@ export const commands: Record<string, OpsCommand<any>> = {
   [ledgerCheck.name]: ledgerCheck,
   [ledgerReconcile.name]: ledgerReconcile,
   [privacyPurge.name]: privacyPurge,
+  [exercisesImport.name]: exercisesImport,
 }
