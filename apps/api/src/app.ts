@@ -39,6 +39,7 @@ import progressRoutes from './modules/progress/routes.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
+import { scheduleWeeklyDigests } from './modules/routines/digest.ts'
 import authPlugin from './plugins/auth.ts'
 import sessionCachePlugin from './plugins/session-cache.ts'
 import helmet from './plugins/security-headers.ts'
@@ -213,11 +214,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       'onReady',
       async () =>
         void stops.push(
-          scheduleReminders(app, app.config.BOOKING_REMINDERS_EVERY_MS),
+          scheduleReminders(app),
           scheduleListingSweep(app),
           schedulePrivacyPurge(app),
           scheduleDataExports(app),
           schedulePayoutLinkRefresh(app),
+          scheduleWeeklyDigests(app),
         ),
     )
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))

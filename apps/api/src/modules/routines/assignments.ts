@@ -7,6 +7,7 @@ import { programAssignments, programVersions, users } from '../../db/schema.ts'
 import { notFound, unprocessable } from '../../errors.ts'
 import { addDays, isValidDay, santiagoToday } from '../bookings/zoned.ts'
 import { clientsOfTrainer, dayDiff, type TrainerRow } from './access.ts'
+import { programAssigned, queueRoutineMail } from './mails.ts'
 import { ownProgram, versionOf } from './programs.ts'
 
 /** A start may be up to a week back (to line a program up with a Monday just gone) and a year ahead. */
@@ -50,19 +51,43 @@ export async function assignProgram(
   const mine = await clientsOfTrainer(app.db, trainer.id, input.clientUserIds)
   if (input.clientUserIds.some((id) => !mine.has(id))) throw notFound('Client not found', { clientUserIds: 'notFound' })
   const names = await clientNames(app.db, input.clientUserIds)
-  const rows = await app.db
-    .insert(programAssignments)
-    .values(
-      input.clientUserIds.map((clientUserId) => ({
-        programId: program.id,
-        versionId: version.id,
-        trainerId: trainer.id,
-        clientUserId,
-        startDate: input.startDate,
-      })),
-    )
-    .returning()
+  const rows = await app.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(programAssignments)
+      .values(
+        input.clientUserIds.map((clientUserId) => ({
+          programId: program.id,
+          versionId: version.id,
+          trainerId: trainer.id,
+          clientUserId,
+          startDate: input.startDate,
+        })),
+      )
+      .returning()
+    await mailAssigned(app, tx, trainer, program.title, version.content as ProgramContent, input)
+    return inserted
+  })
   return { data: rows.map((r) => toAssignment(r, version, names.get(r.clientUserId) ?? '')) }
+}
+
+/** Each client gets a mail in their own language: what, from whom, from when, and where "Hoy" is. */
+async function mailAssigned(
+  app: FastifyInstance,
+  tx: Tx,
+  trainer: TrainerRow,
+  programTitle: string,
+  content: ProgramContent,
+  input: z.output<typeof AssignmentInputSchema>,
+) {
+  const people = await tx
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(inArray(users.id, input.clientUserIds))
+  const trainerName = `${trainer.firstName} ${trainer.lastName}`.trim()
+  for (const p of people) {
+    const values = { firstName: p.firstName, trainerName, programTitle, startDate: input.startDate, weeks: content.weeks.length }
+    await queueRoutineMail(app, tx, p, programAssigned, { ...values, appUrl: app.config.APP_URL })
+  }
 }
 
 export async function clientNames(db: Tx, ids: string[]) {
