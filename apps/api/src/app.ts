@@ -214,7 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       'onReady',
       async () =>
         void stops.push(
-          scheduleReminders(app),
+          scheduleReminders(app, app.config.BOOKING_REMINDERS_EVERY_MS),
           scheduleListingSweep(app),
           schedulePrivacyPurge(app),
           scheduleDataExports(app),
