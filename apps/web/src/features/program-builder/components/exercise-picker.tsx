@@ -109,12 +109,19 @@ export function ExercisePicker({
               const name = exerciseName(exercise, i18n.language)
               return (
                 <li key={exercise.id} className="flex items-center justify-between gap-3 rounded-md border bg-background p-2 pl-3">
-                  <div className="min-w-0">
+                  {exercise.imageUrl && (
+                    <img src={`${exercise.imageUrl}?size=thumb`} alt="" loading="lazy" className="size-12 shrink-0 rounded object-cover" />
+                  )}
+                  <div className="min-w-0 flex-1">
                     <p className="font-medium break-words">{name}</p>
                     <p className="text-xs text-muted-foreground">
                       {exercise.primaryMuscles.map((m) => t(`muscles.${m}`)).join(', ')} ·{' '}
                       {exercise.equipment.map((e) => t(`equipments.${e}`)).join(', ')}
                     </p>
+                    {/* CC-BY-SA data (wger) is shown with its authors and license wherever the exercise is. */}
+                    {exercise.attribution && (
+                      <p className="text-xs break-words text-muted-foreground">{t('attribution', { text: exercise.attribution })}</p>
+                    )}
                   </div>
                   <Button size="sm" variant="secondary" onClick={() => add(exercise)} aria-label={t('add', { name })}>
                     <Plus aria-hidden="true" />
