@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import LongestFirst from './src/testing/sequencer.ts'
 import { testFiles } from './src/testing/test-files.ts'
 
 // Projects (decision 101): `unit` runs the files that never open a database, once; the database
@@ -19,6 +20,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Longest files first, also on a fresh clone (src/testing/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: files.unit, setupFiles: ['src/testing/no-database.ts'] } },
       databaseTests(database, files.database, false),
