@@ -36,8 +36,10 @@ function main() {
     console.error(usage)
     process.exit(2)
   }
-  // The server may run the import from another folder: paths are made absolute here.
-  const absolute = (ref: string) => (isUrl(ref) ? ref : path.resolve(ref))
+  // Paths are the operator's, from where they typed the command (npm runs scripts in the
+  // workspace: INIT_CWD), made absolute here because the server may run the import.
+  const cwd = process.env.INIT_CWD ?? process.cwd()
+  const absolute = (ref: string) => (isUrl(ref) ? ref : path.resolve(cwd, ref))
   const args = ExercisesImportArgsSchema.safeParse({
     source: absolute(positionals[0]!),
     images: values.images ? absolute(values.images) : null,
