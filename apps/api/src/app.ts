@@ -12,6 +12,8 @@ import businessRoutes from './modules/business/routes.ts'
 import gymsRoutes from './modules/gyms/routes.ts'
 import trainersRoutes from './modules/trainers/routes.ts'
 import taxIdentityRoutes from './modules/tax-identity/routes.ts'
+import taxStartRoutes from './modules/tax-start/routes.ts'
+import { scheduleTaxStartReminders } from './modules/tax-start/reminders.ts'
 import passwordResetRoutes from './modules/password-reset/routes.ts'
 import signupRoutes from './modules/signup/routes.ts'
 import usersRoutes from './modules/users/routes.ts'
@@ -116,6 +118,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(gymsRoutes)
   await app.register(trainersRoutes)
   await app.register(taxIdentityRoutes)
+  await app.register(taxStartRoutes)
   await app.register(passwordResetRoutes)
   await app.register(signupRoutes)
   await app.register(usersRoutes)
@@ -220,6 +223,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           scheduleDataExports(app),
           schedulePayoutLinkRefresh(app),
           scheduleWeeklyDigests(app),
+          scheduleTaxStartReminders(app),
         ),
     )
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))

@@ -133,6 +133,8 @@ const EnvSchema = z
     ALLOW_SANDBOX_PAYMENTS: flag,
     // Operations (issue 11): GET /metrics only when METRICS=on; with METRICS_TOKEN it asks for that bearer token.
     METRICS: z.enum(['on', 'off']).default('off'),
+    // Issue 27 (decision 222): no new charges without an approved tax start. Unset: on, except under NODE_ENV=test.
+    TAX_START_CHECK: z.enum(['on', 'off']).optional(),
     METRICS_TOKEN: z
       .string()
       .trim()
@@ -223,6 +225,7 @@ const EnvSchema = z
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? deriveMailTransport(env),
+    TAX_START_CHECK: env.TAX_START_CHECK ?? (env.NODE_ENV === 'test' ? ('off' as const) : ('on' as const)),
   }))
 
 function deriveMailTransport(env: { SMTP_URL?: string }): 'smtp' | 'mailbox' {

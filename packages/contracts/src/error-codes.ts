@@ -60,6 +60,14 @@ export const ERROR_CODES = [
   // tax identity (issue 27, decision 214): a RUT whose check digit is wrong, or one another account of the same type has
   'invalidRut',
   'rutTaken',
+  // sellers' tax start (issue 27, decision 222): readiness to charge (field payouts), a second pending declaration, a proof of another type
+  'taxStartRequired',
+  'taxStartPending',
+  'taxStartLapsed',
+  'gymTaxStartRequired',
+  'alreadyPending',
+  'unsupportedFile',
+  'tooLarge',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -90,6 +90,9 @@ export const AUDIT_ACTION: Words<Record<string, string>> = {
     'review.unhide': 'Reseña visible de nuevo',
     'business.tax_identity': 'Datos tributarios de la empresa modificados (RUT, razón social, giro)',
     'trainer.tax_identity': 'Datos tributarios del entrenador modificados (RUT)',
+    'tax_start.submit': 'Inicio de actividades declarado',
+    'tax_start.approve': 'Inicio de actividades aprobado',
+    'tax_start.reject': 'Inicio de actividades rechazado',
   },
   en: {
     'admin.create': 'Operator created',
@@ -128,6 +131,9 @@ export const AUDIT_ACTION: Words<Record<string, string>> = {
     'review.unhide': 'Review shown again',
     'business.tax_identity': 'Business tax details changed (RUT, legal name, activity)',
     'trainer.tax_identity': 'Trainer tax details changed (RUT)',
+    'tax_start.submit': 'Tax start declared',
+    'tax_start.approve': 'Tax start approved',
+    'tax_start.reject': 'Tax start rejected',
   },
 }
 

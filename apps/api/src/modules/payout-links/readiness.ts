@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
 import { payoutLinks, type trainers } from '../../db/schema.ts'
 import { HttpError } from '../../errors.ts'
+import { taxStartBlock, type TaxStartBlock } from '../tax-start/readiness.ts'
 
 /**
  * Payout readiness (decision 213): the one answer to "can this trainer's clients' money reach the
@@ -14,10 +15,20 @@ import { HttpError } from '../../errors.ts'
  */
 export type PayoutReadiness =
   | { ready: true }
-  /** payouts: required (onboarding unfinished), linkRequired (own account not linked or revoked), gymLinkRequired (the gym's). */
-  | { ready: false; code: 'required' | 'linkRequired' | 'gymLinkRequired'; message: string }
+  /**
+   * payouts: required (onboarding unfinished), linkRequired (own account not linked or revoked), gymLinkRequired (the gym's);
+   * decision 222: taxStartRequired / taxStartPending / taxStartLapsed (the trainer's tax start), gymTaxStartRequired (the gym's).
+   */
+  | { ready: false; code: 'required' | 'linkRequired' | 'gymLinkRequired' | TaxStartBlock; message: string }
 
-type TrainerRow = Pick<typeof trainers.$inferSelect, 'userId' | 'stripeOnboardingComplete'>
+type TrainerRow = Pick<typeof trainers.$inferSelect, 'id' | 'userId' | 'stripeOnboardingComplete'>
+
+const TAX_START_MESSAGES: Record<TaxStartBlock, string> = {
+  taxStartRequired: 'Declare your tax start (inicio de actividades) or exemption before charging clients',
+  taxStartPending: 'Your tax start is waiting for review: you can charge clients once it is approved',
+  taxStartLapsed: 'Your tax start check lapsed after six months: send it again to resume charging; nothing was lost',
+  gymTaxStartRequired: "Your gym's tax start is not approved: its owner must declare it before you charge clients",
+}
 
 async function isLinked(db: Tx, ownerKind: 'trainer' | 'gym', ownerId: string) {
   const [row] = await db
@@ -34,6 +45,14 @@ export async function payoutReadiness(
   centralGymId: string | null,
   db: Tx = app.db,
 ): Promise<PayoutReadiness> {
+  const payouts = await accountsReadiness(app, trainer, centralGymId, db)
+  if (!payouts.ready) return payouts
+  // Decision 222: the sellers' tax start (art. 68 Código Tributario) comes after the accounts.
+  const block = await taxStartBlock(app, trainer.id, centralGymId, db)
+  return block ? { ready: false, code: block, message: TAX_START_MESSAGES[block] } : payouts
+}
+
+async function accountsReadiness(app: FastifyInstance, trainer: TrainerRow, centralGymId: string | null, db: Tx): Promise<PayoutReadiness> {
   if (!app.payoutLinking) {
     return trainer.stripeOnboardingComplete
       ? { ready: true }
