@@ -46,6 +46,11 @@ export const API_TAGS = [
     description: 'Health-data consent, body measurements, progress photos and adherence (clients, their trainers, gym owners).',
   },
   { name: 'tax identity', description: "A trainer's RUT; a business's RUT, razón social and giro (issue 27)." },
+  {
+    name: 'tax start',
+    description:
+      "Sellers' tax start (inicio de actividades) or exemption with its proof, reviewed by operators every six months (issue 27).",
+  },
 ] as const
 
 /** The bearer schemes of components.securitySchemes. */

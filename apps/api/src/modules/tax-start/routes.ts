@@ -153,6 +153,7 @@ export default async function taxStartRoutes(fastify: FastifyInstance) {
         ...adminBase,
         operationId: 'getTaxStartReview',
         summary: 'One tax-start declaration',
+        description: 'A declaration of any state with its seller and a five-minute link to its proof; 404 for an unknown id.',
         params: IdParamsSchema,
         response: { 200: AdminTaxStartSchema, ...adminErrors },
       },
