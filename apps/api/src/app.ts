@@ -18,7 +18,7 @@ import passwordResetRoutes from './modules/password-reset/routes.ts'
 import signupRoutes from './modules/signup/routes.ts'
 import usersRoutes from './modules/users/routes.ts'
 import billingRoutes from './modules/billing/routes.ts'
-import connectRoutes from './modules/connect/routes.ts'
+import payoutOnboardingRoutes from './modules/payout-onboarding/routes.ts'
 import payoutLinkRoutes from './modules/payout-links/routes.ts'
 import { schedulePayoutLinkRefresh } from './modules/payout-links/service.ts'
 import paymentWebhookRoutes from './modules/payments/routes.ts'
@@ -124,7 +124,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(usersRoutes)
   await app.register(billingRoutes)
   await app.register(paymentWebhookRoutes)
-  await app.register(connectRoutes)
+  await app.register(payoutOnboardingRoutes)
   await app.register(payoutLinkRoutes)
   await app.register(emailVerificationRoutes)
   await app.register(emailChangeRoutes)

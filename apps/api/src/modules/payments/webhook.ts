@@ -3,7 +3,7 @@ import { webhookEvents } from '../../db/schema.ts'
 import { NoWebhooksError, WebhookSignatureError, type ProviderEvent, type WebhookHeaders } from '../../providers/payments/types.ts'
 import { applyBillingEvent, enforceOneTrial } from '../billing/service.ts'
 import { applyClientEvent, runFollowUps } from '../client-billing/events.ts'
-import { applyAccountUpdate } from '../connect/service.ts'
+import { applyAccountUpdate } from '../payout-onboarding/service.ts'
 import { badRequest, notFound } from '../../errors.ts'
 
 /**

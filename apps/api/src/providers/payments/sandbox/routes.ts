@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../../db/schema.ts'
 import { completeCheckout, latestSubscription, trialAvailable } from '../../../modules/billing/service.ts'
-import { applyAccountUpdate } from '../../../modules/connect/service.ts'
+import { applyAccountUpdate } from '../../../modules/payout-onboarding/service.ts'
 import { formatDate, html, page, priceText, type Html } from './pages.ts'
 import { rollSandboxPeriods, sandboxActive, sandboxCustomerOf, sandboxStart } from './provider.ts'
 

@@ -13,7 +13,7 @@ import { payoutAccountStatus, setupOnboarding, trainerOnboardingStatus } from '.
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema }
 
-export default async function connectRoutes(fastify: FastifyInstance) {
+export default async function payoutOnboardingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   app.post(
