@@ -7,7 +7,8 @@ import {
   type AdminBusinessUpdate,
   type AdminCentralBillingUpdate,
 } from '@app/contracts'
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
+import { union } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.ts'
 import { auditLog, businesses, gyms, trainers, users } from '../../db/schema.ts'
 import { notFound } from '../../errors.ts'
@@ -57,17 +58,43 @@ const base = (db: Tx) =>
     .innerJoin(users, eq(users.id, businesses.ownerId))
     .leftJoin(gyms, eq(gyms.ownerId, businesses.ownerId))
 
-export async function listBusinesses(db: Db, query: AdminBusinessListQuery): Promise<AdminBusinessList> {
+/**
+ * The list's two queries, newest first (businesses_created_idx). The search matches the gym's name
+ * or its owner's e-mail, each through its own trigram index (migration 0020), as a UNION of the
+ * two: an OR across the join could use neither index and read every user. The count needs no join.
+ */
+export function businessListQueries(db: Tx, query: AdminBusinessListQuery) {
+  const pattern = query.q ? containsPattern(query.q) : undefined
   const where = and(
     query.plan ? eq(businesses.subscriptionPlan, query.plan) : undefined,
-    query.q ? or(ilike(businesses.name, containsPattern(query.q)), ilike(users.email, containsPattern(query.q))) : undefined,
+    pattern
+      ? inArray(
+          businesses.id,
+          union(
+            db.select({ id: businesses.id }).from(businesses).where(ilike(businesses.name, pattern)),
+            db
+              .select({ id: businesses.id })
+              .from(businesses)
+              .innerJoin(users, eq(users.id, businesses.ownerId))
+              .where(and(sql`${users.role} = 'gym_owner'`, ilike(users.email, pattern))),
+          ),
+        )
+      : undefined,
   )
-  const rows = await base(db)
-    .where(where)
-    .orderBy(desc(businesses.createdAt), businesses.id)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-  const [{ total }] = await db.select({ total: count() }).from(businesses).innerJoin(users, eq(users.id, businesses.ownerId)).where(where)
+  return {
+    rows: base(db)
+      .where(where)
+      .orderBy(desc(businesses.createdAt), businesses.id)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    total: db.select({ total: count() }).from(businesses).where(where),
+  }
+}
+
+export async function listBusinesses(db: Db, query: AdminBusinessListQuery): Promise<AdminBusinessList> {
+  const q = businessListQueries(db, query)
+  const rows = await q.rows
+  const [{ total }] = await q.total
   return { data: (rows as Row[]).map(toAdminBusiness), page: query.page, pageSize: query.pageSize, total }
 }
 

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto'
+import { sql, type SQL } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../db/client.ts'
+import { useTestApp } from '../../testing/app.ts'
+import { paymentTotalsQuery } from '../client-billing/money.ts'
+import { eq } from 'drizzle-orm'
+import { ledgerPaymentDailyTotals } from '../../db/schema.ts'
+import { businessListQueries } from './businesses.ts'
+import { commissionQueries } from './money.ts'
+import { trainerListQuery } from './trainers.ts'
+
+// Issue 30 points 2 and 3: the operator's money summary and the gym's commissions never read the
+// ledger's entries (their cost would grow with every month of history), and the gyms list and
+// trainer search never read every user. Checked on the plan PostgreSQL (or PGlite) chooses for
+// tables seeded to a realistic size and analysed, so the next change cannot quietly bring the
+// scan back.
+const ctx = useTestApp()
+const GYM = '00000000-0000-4000-8000-000000000001'
+
+/** EXPLAIN of a query builder, with its parameters bound as the real call binds them. */
+async function planOf(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL()
+  const chunks: SQL[] = [sql.raw('explain ')]
+  text.split(/\$(\d+)/).forEach((part, i) => chunks.push(i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)))
+  const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, string>[] }
+  return result.rows.map((r) => Object.values(r)[0]).join('\n')
+}
+
+beforeAll(async () => {
+  const db = ctx.app.db
+  // Ten years of the platform's revenue over its 8 slots, and 2,000 party accounts over 40 days.
+  await db.execute(sql`
+    insert into ledger_daily_totals (account, day, slot, amount_clp, entries)
+    select 'platform_revenue', date '2017-01-01' + d, s, 1000, 3 from generate_series(0, 3650) d, generate_series(0, 7) s
+    union all
+    select 'trainer:' || a, date '2026-01-01' + d, 0, 500, 1 from generate_series(1, 2000) a, generate_series(0, 39) d`)
+  // 300 gyms of 5 trainers over 60 days, and 3,000 trainers without a gym over 20 days.
+  await db.execute(sql`
+    insert into ledger_payment_daily_totals (trainer_id, gym_id, day, payments, gross_clp, refunded_clp, trainer_share_clp, gym_share_clp, platform_share_clp)
+    select md5('t' || g || '-' || t)::uuid, case when g = 1 then ${GYM}::uuid else md5('g' || g)::uuid end, date '2026-01-01' + d, 2, 50000, 0, 30000, 17500, 2500
+    from generate_series(1, 300) g, generate_series(1, 5) t, generate_series(0, 59) d
+    union all
+    select md5('s' || t)::uuid, null, date '2026-01-01' + d, 1, 20000, 0, 19000, 0, 1000
+    from generate_series(1, 3000) t, generate_series(0, 19) d`)
+  // 20,000 clients, 10,000 trainers and 2,000 gym owners with their businesses; names and e-mails
+  // as varied as real ones (a test of one shared prefix would only measure the prefix).
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role, created_at)
+    select left(md5('e' || i), 10) || '@example.com', 'x', left(md5('f' || i), 7), left(md5('l' || i), 9),
+      case when i % 16 = 0 then 'gym_owner' when i % 3 = 0 then 'trainer' else 'member' end,
+      now() - i * interval '1 hour'
+    from generate_series(1, 32000) i`)
+  await db.execute(sql`
+    insert into businesses (owner_id, name, address, created_at)
+    select id, 'Gimnasio ' || first_name, 'Av. 1', created_at from users where role = 'gym_owner' and email like '%@example.com'`)
+  // What autovacuum does after a bulk load: statistics, and the trigram indexes' pending list merged.
+  await db.execute(sql`vacuum analyze`)
+})
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex')
+const emailOf = (i: number) => `${md5(`e${i}`).slice(0, 10)}@`
+const scans = (plan: string, table: string) => new RegExp(`Seq Scan on ${table}\\b`).test(plan)
+
+describe('query plans at a realistic size (issue 30)', () => {
+  it("the money summary's commission reads the daily totals by index, never the entries", async () => {
+    const q = commissionQueries(ctx.app.db, new Date('2026-11-27T12:00:00Z'))
+    for (const query of [q.byMonth, q.total]) {
+      const plan = await planOf(ctx.app.db, query)
+      expect(plan).not.toMatch(/ledger_entries/)
+      expect(plan).toMatch(/ledger_daily_totals/)
+    }
+    // The months by index; the all-time total reads the platform's days (at most 8 rows a day), by
+    // index once the parties' rows outnumber them as they do at any real size.
+    const months = await planOf(ctx.app.db, q.byMonth)
+    expect(scans(months, 'ledger_daily_totals'), months).toBe(false)
+  })
+
+  it("the gym's commissions and the trainer's income read the payment totals by index, never the entries", async () => {
+    const range = { fromDay: '2026-01-01', toDay: '2026-12-31' }
+    for (const query of [
+      paymentTotalsQuery(ctx.app.db, eq(ledgerPaymentDailyTotals.gymId, GYM), range, true),
+      paymentTotalsQuery(ctx.app.db, eq(ledgerPaymentDailyTotals.trainerId, '9a8b7c6d-0000-4000-8000-000000000000'), range, false),
+    ]) {
+      const plan = await planOf(ctx.app.db, query)
+      expect(plan).not.toMatch(/ledger_entries|ledger_transactions/)
+      expect(scans(plan, 'ledger_payment_daily_totals'), plan).toBe(false)
+    }
+  })
+
+  // A seq scan of the businesses themselves is the planner's fair choice at a few thousand gyms.
+  it('the gyms list and its search never read every user', async () => {
+    for (const query of [{}, { q: emailOf(4816) }, { q: md5('f4816').slice(0, 7) }, { plan: 'enterprise' as const, q: 'xyzzy' }]) {
+      const q = businessListQueries(ctx.app.db, { page: 1, pageSize: 25, ...query })
+      for (const builder of [q.rows, q.total]) {
+        const plan = await planOf(ctx.app.db, builder)
+        expect(scans(plan, 'users'), plan).toBe(false)
+        if (query.q && builder === q.rows) expect(plan).toMatch(/users_owner_email_trgm_idx/)
+      }
+    }
+  })
+
+  it('the trainer list, its search and its filters never read every user', async () => {
+    const base = { limit: 25, sort: 'newest' as const }
+    for (const query of [
+      base,
+      { ...base, q: md5('l9999').slice(0, 9) },
+      { ...base, q: emailOf(123) },
+      { ...base, active: 'true' as const },
+    ]) {
+      const plan = await planOf(ctx.app.db, trainerListQuery(ctx.app.db, query))
+      expect(scans(plan, 'users'), plan).toBe(false)
+      // Walking every trainer in sign-up order to test each name is no better than a seq scan.
+      if ('q' in query) expect(plan).toMatch(/users_trainer_search_trgm_idx/)
+    }
+  })
+})
