@@ -13,7 +13,7 @@ export function AdherenceMeter({ week }: { week: WeekAdherence }) {
   return (
     <div className="grid min-w-36 gap-1">
       <span className="text-sm">
-        {t('value', { done: week.done, assigned: week.assigned })} · {format.percent(rate)}
+        {t('value', { done: week.done, count: week.assigned })} · {format.percent(rate)}
       </span>
       <span aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded-full bg-muted">
         <span

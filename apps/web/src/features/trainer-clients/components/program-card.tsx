@@ -15,9 +15,12 @@ type Phase = 'current' | 'upcoming' | 'finished' | 'ended'
 const phaseOf = (a: Assignment, today: string): Phase =>
   a.endedAt ? 'ended' : today < a.startDate ? 'upcoming' : today > a.endDate ? 'finished' : 'current'
 
-/** Monday = 1, as programs number their days; 2024-01-01 was a Monday. */
-const weekday = (day: number, language: string) =>
-  new Intl.DateTimeFormat(localeOf(language), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day, 12)))
+/** Day 1 of a program week is the start date's weekday (decision 211): day N falls N − 1 days after it. */
+const weekday = (startDate: string, day: number, language: string) => {
+  const at = new Date(`${startDate}T12:00:00Z`)
+  at.setUTCDate(at.getUTCDate() + day - 1)
+  return new Intl.DateTimeFormat(localeOf(language), { weekday: 'long', timeZone: 'UTC' }).format(at)
+}
 
 function AssignmentBlock({ assignment, phase }: { assignment: Assignment; phase: Phase }) {
   const { t, i18n } = useTranslation('trainer-clients', { keyPrefix: 'program' })
@@ -39,7 +42,7 @@ function AssignmentBlock({ assignment, phase }: { assignment: Assignment; phase:
       <p className="text-sm text-muted-foreground">
         {t('meta', {
           version: assignment.version,
-          weeks: assignment.weeks,
+          count: assignment.weeks,
           start: shortDay(assignment.startDate, lang),
           end: shortDay(assignment.endDate, lang, true),
         })}
@@ -49,7 +52,7 @@ function AssignmentBlock({ assignment, phase }: { assignment: Assignment; phase:
           <p className="text-sm font-medium">{t('days')}</p>
           <ul className="grid gap-1 text-sm">
             {assignment.days.map((d) => (
-              <li key={d.day}>{t('day', { weekday: weekday(d.day, lang), title: d.title, count: d.exercises })}</li>
+              <li key={d.day}>{t('day', { weekday: weekday(assignment.startDate, d.day, lang), title: d.title, count: d.exercises })}</li>
             ))}
           </ul>
         </>

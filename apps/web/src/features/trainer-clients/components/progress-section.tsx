@@ -21,7 +21,7 @@ function AdherenceChart({ weeks }: { weeks: ClientProgress['adherence'] }) {
         title={t('adherenceTitle')}
         locale={localeOf(i18n.language)}
         labels={{ done: t('done'), assigned: t('assigned'), week: t('week'), summary: t('chartTable') }}
-        description={!anything ? t('noAssigned') : current ? t('thisWeek', { done: current.done, assigned: current.assigned }) : undefined}
+        description={!anything ? t('noAssigned') : current ? t('thisWeek', { done: current.done, count: current.assigned }) : undefined}
       />
       <p className="text-xs text-muted-foreground">{t('adherenceHint')}</p>
     </div>
