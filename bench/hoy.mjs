@@ -1,0 +1,299 @@
+/* global fetch, document, window, performance, requestAnimationFrame, MutationObserver, localStorage, navigator, Element */
+// npm run bench:hoy: the client's "Hoy" page on a slow phone (issue 25's second figure).
+//  1. starts the built server (apps/api/dist + apps/web/dist, NODE_ENV=production) on a fresh
+//     PostgreSQL database (BENCH_DATABASE_URL or the local server; dropped afterwards);
+//  2. seeds a trainer and a client (SQL), a program of today's session assigned through the API,
+//     and signs the client in through the API;
+//  3. per run, in a fresh Chromium context at 375 px (CPU slowed 4×, DevTools' Fast 3G, as
+//     bench/lib/first-input.mjs): opens /cliente signed in, waits for the first set's "done"
+//     button and taps it at once; `shown` = the frame that first drew it, `interactive` = the frame
+//     after the tap's visible reaction (the button pressed), both from the navigation's start
+//     (target ≤ 2,500 ms); then cuts the network and taps the second set's "done": the reaction,
+//     from the tap's own event time to the frame that shows it pressed (target ≤ 100 ms, offline);
+//  4. prints p50/max per figure and writes bench/results/hoy-<time>.json with the load average.
+// Options: --runs N (default 5). A benchmark, not a test: the figures depend on the machine's load.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { closeSync, cpSync, existsSync, readFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort, option as cliOption } from './lib/cli.mjs'
+import { CPU_SLOWDOWN, FAST_3G } from './lib/first-input.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const requireApi = createRequire(join(root, 'apps/api/package.json'))
+const requireWeb = createRequire(join(root, 'apps/web/package.json'))
+const pg = requireApi('pg')
+const argon2 = requireApi('@node-rs/argon2')
+const args = process.argv.slice(2)
+const RUNS = Number(cliOption(args, 'runs', 5))
+const TARGET_INTERACTIVE_MS = 2500
+const TARGET_TAP_MS = 100
+const PASSWORD = 'Bench-secret-1'
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const loads = () => loadavg().map((l) => +l.toFixed(2))
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const santiagoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date())
+
+async function query(url, sql, params) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+async function api(base, path, { token, body, method = body ? 'POST' : 'GET', status = 200 } = {}) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await res.text()
+  if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
+  return JSON.parse(text)
+}
+
+/** A trainer and a client linked outside the platform; today's session of three exercises, four sets each. */
+async function seed(dbUrl, base) {
+  const tag = randomBytes(4).toString('hex')
+  const hash = await argon2.hash(PASSWORD, { algorithm: 2, memoryCost: 12_288, timeCost: 3, parallelism: 1 })
+  const coach = `bench-hoy-coach-${tag}@example.com`
+  const member = `bench-hoy-client-${tag}@example.com`
+  await query(
+    dbUrl,
+    `insert into users (email, password_hash, first_name, last_name, role)
+     values ($2, $1, 'Tomás', 'Vera', 'trainer'), ($3, $1, 'Marta', 'Cliente', 'member')`,
+    [hash, coach, member],
+  )
+  await query(
+    dbUrl,
+    `insert into trainers (user_id, first_name, last_name, email) select id, first_name, last_name, email from users where email = $1`,
+    [coach],
+  )
+  await query(
+    dbUrl,
+    `insert into coaching_links (trainer_id, client_user_id) select t.id, u.id from trainers t, users u where t.email = $1 and u.email = $2`,
+    [coach, member],
+  )
+  const exercises = await query(dbUrl, `select id from exercises where source = 'library' order by slug limit 3`)
+  const trainer = await api(base, '/auth/email/login', { body: { email: coach, password: PASSWORD } })
+  const items = exercises.map((e) => ({
+    exerciseId: e.id,
+    sets: 4,
+    reps: { min: 8, max: 10 },
+    load: { kind: 'kg', value: 40 },
+    restSeconds: 90,
+  }))
+  const content = { weeks: [{ days: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, title: 'Fuerza', items })) }] }
+  const program = await api(base, '/trainer/programs', { token: trainer.token, body: { title: 'Fuerza base', content }, status: 201 })
+  const clientSession = await api(base, '/auth/email/login', { body: { email: member, password: PASSWORD } })
+  await api(base, `/trainer/programs/${program.id}/assignments`, {
+    token: trainer.token,
+    body: { clientUserIds: [clientSession.user.id], startDate: santiagoToday() },
+    status: 201,
+  })
+  return clientSession
+}
+
+/** In the page before its scripts: when the first "done" button shows, and when taps show their reaction. */
+function probe() {
+  const state = { shownAt: null, taps: [] }
+  window.__hoy = state
+  const frame = (fn) => requestAnimationFrame(() => fn(performance.now()))
+  new MutationObserver(() => {
+    if (state.shownAt === null && document.querySelector('button[aria-pressed="false"]')) {
+      state.shownAt = -1
+      frame((t) => (state.shownAt = t))
+    }
+    for (const tap of state.taps)
+      if (tap.reactedAt === null && tap.button.getAttribute('aria-pressed') === 'true') {
+        tap.reactedAt = -1
+        frame((t) => (tap.reactedAt = t))
+      }
+  }).observe(document, { subtree: true, childList: true, attributes: true })
+  document.addEventListener(
+    'pointerdown',
+    (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button[aria-pressed]') : null
+      if (button) state.taps.push({ button, at: e.timeStamp, reactedAt: null })
+    },
+    true,
+  )
+}
+
+const readTaps = (page) => page.evaluate(() => window.__hoy.taps.map((t) => ({ at: t.at, reactedAt: t.reactedAt })))
+const waitReacted = (page, n) =>
+  page.waitForFunction((i) => (window.__hoy.taps[i]?.reactedAt ?? -1) > 0, n, { timeout: 30_000, polling: 50 })
+
+async function oneRun(browser, base, session) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  try {
+    const page = await context.newPage()
+    await page.goto(`${base}/api/health`)
+    await page.evaluate((s) => {
+      localStorage.setItem('entrenapp.user', JSON.stringify(s.user))
+      localStorage.setItem('entrenapp.token', s.token)
+      localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
+    }, session)
+    await page.addInitScript(probe)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await page.goto(`${base}/cliente`, { waitUntil: 'commit' })
+    const first = page.locator('button[aria-pressed="false"]').first()
+    await first.waitFor({ state: 'visible', timeout: 60_000 })
+    await first.tap()
+    await waitReacted(page, 0)
+    const shownMs = await page.evaluate(() => window.__hoy.shownAt)
+    const [tap] = await readTaps(page)
+    // Where the time went: each download (start, end, bytes) and the document's own.
+    const timeline = await page.evaluate(() => [
+      ...performance.getEntriesByType('navigation').map((e) => ['document', e.startTime, e.responseEnd, e.transferSize]),
+      ...performance
+        .getEntriesByType('resource')
+        .map((e) => [new URL(e.name).pathname, e.startTime, e.responseEnd, e.transferSize])
+        .filter(([, start]) => start < 20_000),
+    ])
+    // Let the first set's write reach the server and the service worker take over (noted), then cut the network.
+    const worker = await page
+      .waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration('/cliente'))?.active, null, {
+        timeout: 60_000,
+        polling: 250,
+      })
+      .then(
+        () => true,
+        () => false,
+      )
+    await sleep(1500)
+    await context.setOffline(true)
+    await cdp.send('Network.emulateNetworkConditions', { ...FAST_3G, offline: true })
+    const next = page.locator('button[aria-pressed="false"]').first()
+    await next.tap()
+    await waitReacted(page, 1)
+    const offlineTap = (await readTaps(page))[1]
+    return {
+      shownMs: Math.round(shownMs),
+      interactiveMs: Math.round(tap.reactedAt),
+      firstTapMs: Math.round(tap.reactedAt - tap.at),
+      offlineTapMs: Math.round(offlineTap.reactedAt - offlineTap.at),
+      downloads: timeline.map(([name, start, end, bytes]) => ({ name, startMs: Math.round(start), endMs: Math.round(end), bytes })),
+      serviceWorker: worker,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+const stats = (values) => {
+  const s = [...values].sort((a, b) => a - b)
+  return { p50: s[Math.floor((s.length - 1) / 2)], max: s.at(-1) }
+}
+
+async function main() {
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first')
+  if (!existsSync(join(root, 'apps/api/dist/server.js'))) {
+    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' })
+    if (r.status !== 0) process.exit(r.status ?? 1)
+  }
+  // A copy at dist's depth (it finds drizzle/ and node_modules): others may rebuild dist meanwhile.
+  const build = join(root, `apps/api/.test-build-bench-hoy-${process.pid}`)
+  cpSync(join(root, 'apps/api/dist'), build, { recursive: true })
+  const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+  const dbName = `bench_hoy_${randomBytes(4).toString('hex')}`
+  await query(serverUrl, `create database ${dbName}`)
+  const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString()
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-hoy-'))
+  const logFile = join(dataDir, 'server.log')
+  const logFd = openSync(logFile, 'a')
+  const server = spawn(process.execPath, [join(build, 'server.js')], {
+    cwd: root,
+    stdio: ['ignore', logFd, logFd],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      MAIL_TRANSPORT: 'log',
+      LOG_LEVEL: 'warn',
+      JWT_ACCESS_SECRET: randomBytes(32).toString('hex'),
+      JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
+    },
+  })
+  closeSync(logFd)
+  const report = { startedAt: new Date().toISOString(), loadAverage: loads(), cpuSlowdown: CPU_SLOWDOWN, network: FAST_3G, runs: [] }
+  let browser
+  try {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null)
+        throw new Error(`server exited with code ${server.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`)
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break
+      if (i > 600) throw new Error('server did not become healthy in time')
+      await sleep(100)
+    }
+    const session = await seed(dbUrl, base)
+    const { chromium } = requireWeb('playwright-core')
+    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+    for (let i = 0; i < RUNS; i++) {
+      const run = await oneRun(browser, base, session)
+      report.runs.push({ ...run, load: loads()[0] })
+      const js = run.downloads.filter((d) => d.name.endsWith('.js'))
+      const today = run.downloads.find((d) => d.name === '/api/v1/client/today')
+      console.log(
+        `  document ${run.downloads[0]?.endMs} ms; ${js.length} scripts, ${Math.round(js.reduce((n, d) => n + d.bytes, 0) / 1024)} KB, the last at ${Math.max(...js.map((d) => d.endMs))} ms; /client/today ${today ? `${today.startMs}–${today.endMs} ms` : 'not fetched'}`,
+      )
+      console.log(
+        `run ${i + 1}/${RUNS}: shown ${run.shownMs} ms, interactive ${run.interactiveMs} ms (first tap ${run.firstTapMs} ms), offline tap ${run.offlineTapMs} ms (load ${loads()[0]})`,
+      )
+    }
+  } finally {
+    await browser?.close()
+    server.kill('SIGTERM')
+    if (server.exitCode === null) await new Promise((r) => server.once('exit', r))
+    await query(serverUrl, `drop database if exists ${dbName} with (force)`).catch(() => {})
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(build, { recursive: true, force: true })
+  }
+  for (const key of ['shownMs', 'interactiveMs', 'firstTapMs', 'offlineTapMs'])
+    report[key] = stats(report.runs.map((r) => r[key]).filter((v) => v !== null))
+  report.loadAverageAfter = loads()
+  report.ok = report.interactiveMs.max <= TARGET_INTERACTIVE_MS && report.offlineTapMs.max <= TARGET_TAP_MS
+  console.log(
+    `\n"Hoy" at 375 px, CPU ${CPU_SLOWDOWN}× slower, Fast 3G, ${RUNS} runs (p50 / max):` +
+      `\n  session shown          ${report.shownMs.p50} / ${report.shownMs.max} ms` +
+      `\n  interactive (tap seen) ${report.interactiveMs.p50} / ${report.interactiveMs.max} ms (target ≤ ${TARGET_INTERACTIVE_MS})` +
+      `\n  first tap reaction     ${report.firstTapMs.p50} / ${report.firstTapMs.max} ms` +
+      `\n  offline tap reaction   ${report.offlineTapMs.p50} / ${report.offlineTapMs.max} ms (target ≤ ${TARGET_TAP_MS})` +
+      `\n  load average ${report.loadAverage.join(' ')} before, ${report.loadAverageAfter.join(' ')} after: the figures depend on it`,
+  )
+  const outDir = join(root, 'bench/results')
+  mkdirSync(outDir, { recursive: true })
+  const file = join(outDir, `hoy-${report.startedAt.replace(/[:.]/g, '-')}.json`)
+  writeFileSync(file, JSON.stringify(report, null, 2))
+  console.log(`written ${file.slice(root.length)}`)
+  process.exit(report.ok ? 0 : 1)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
