@@ -22,9 +22,6 @@ export type Translate = (key: string | string[], options?: Record<string, unknow
 /** Where the words come from: an i18next translator, or 'es' on screens without i18next. */
 export type TextSource = Translate | 'es'
 
-/** Codes only the web forms raise (no API sends them). */
-export type FormCode = 'mismatch'
-
 const lookup = (key: string): unknown =>
   key
     .split('.')

@@ -48,7 +48,3 @@ export const santiagoDayOf = (at: Date) => DateTime.fromJSDate(at, { zone: BOOKI
 export const isValidDay = (day: string) => calendarDay(day).isValid
 
 export const addDays = (day: string, n: number) => calendarDay(day).plus({ days: n }).toISODate()!
-
-/** Wall-clock text of an instant in Santiago, for mail: "lunes 7 de septiembre, 10:00". */
-export const santiagoText = (at: Date) =>
-  DateTime.fromJSDate(at, { zone: BOOKING_TIME_ZONE }).setLocale('es-CL').toFormat("cccc d 'de' LLLL, HH:mm")

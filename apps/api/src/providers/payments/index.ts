@@ -55,5 +55,3 @@ export async function providerPages(app: FastifyInstance) {
   await app.register(sandboxRoutes)
   await app.register(sandboxClientRoutes)
 }
-
-export { SANDBOX_IN_PRODUCTION_WARNING } from './sandbox/routes.ts'

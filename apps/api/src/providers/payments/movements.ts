@@ -5,7 +5,7 @@ import type { MovementSource } from './movement-types.ts'
 import { rowsOf, sandboxMovements } from './sandbox/movements.ts'
 import { stripeMovements } from './stripe/movements.ts'
 
-export type { MoneyMovement, MovementKind, MovementRange, MovementSource } from './movement-types.ts'
+export type { MoneyMovement, MovementRange, MovementSource } from './movement-types.ts'
 
 /** The movement source of the configured provider (the same choice as paymentProviderFor). */
 export function movementSourceFor(config: Config, db: Db): MovementSource {

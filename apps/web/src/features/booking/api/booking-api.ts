@@ -63,7 +63,6 @@ export function useSlots(slug: string, from: string, to: string) {
 
 // ---- Trainer ----
 export const createSessionType = (body: SessionTypeInput) => api.post<SessionType>('/trainer/session-types', body)
-export const updateSessionType = (id: string, body: SessionTypeInput) => api.put<SessionType>(`/trainer/session-types/${enc(id)}`, body)
 export const setWeeklyHours = (ranges: WeeklyHoursRange[]) => api.put<WeeklyHours>('/trainer/weekly-hours', { ranges })
 export const addException = (body: ExceptionInput) => api.post<AvailabilityException>('/trainer/availability-exceptions', body)
 export const removeException = (id: string) => api.delete<{ ok: true }>(`/trainer/availability-exceptions/${enc(id)}`)
