@@ -11,7 +11,7 @@ import { serverErrorText } from '@/lib/error-text'
 import { cn } from '@/lib/utils'
 import { usePhotoActions } from '../api/progress-api'
 import { useErrorWords } from '../lib/error-words'
-import { dayText, santiagoToday } from '../lib/format'
+import { dayText, santiagoToday, shortDay } from '../lib/format'
 import { ConfirmDialog } from './confirm-dialog'
 
 /**
@@ -119,10 +119,9 @@ export function PhotosCard({
                 />
               </a>
               <div className="flex items-center justify-between gap-1 text-xs">
-                <span>
-                  {t(`poses.${photo.pose}`)}
-                  <br />
-                  <span className="text-muted-foreground">{dayText(photo.takenOn, language)}</span>
+                <span className="min-w-0">
+                  <span className="block font-medium">{t(`poses.${photo.pose}`)}</span>
+                  <span className="block text-muted-foreground">{shortDay(photo.takenOn, language)}</span>
                 </span>
                 <Button
                   type="button"

@@ -25,11 +25,13 @@ export function RecordsCard({ records }: { records: RecordList['data'] }) {
               <li key={r.exerciseId} className="grid gap-1 rounded-lg border p-3">
                 <h3 className="font-semibold">{r.name}</h3>
                 {r.estimated1RmKg !== null ? (
-                  <p className="flex items-center gap-1.5 text-sm">
+                  <p className="grid grid-cols-[auto_1fr] items-center gap-x-1.5 text-sm">
                     <Trophy className="size-4 text-primary" aria-hidden="true" />
                     <span className="font-medium">{t('estimated', { load: kg(r.estimated1RmKg) })}</span>
                     {r.estimated1RmOn ? (
-                      <span className="text-muted-foreground">{t('on', { date: dayText(r.estimated1RmOn, language) })}</span>
+                      <span className="col-start-2 text-xs text-muted-foreground">
+                        {t('on', { date: dayText(r.estimated1RmOn, language) })}
+                      </span>
                     ) : null}
                   </p>
                 ) : null}

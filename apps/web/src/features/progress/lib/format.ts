@@ -57,3 +57,9 @@ export const dayText = (day: string, language: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`))
+
+/** A Santiago day as "27 nov 26" / "27 Nov 26", for captions under small pictures. */
+export const shortDay = (day: string, language: string) =>
+  new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  )

@@ -26,14 +26,16 @@ export function ProgressPage() {
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p className="text-muted-foreground">{t('intro')}</p>
       </div>
-      <BodySection />
-      <Sessions />
+      <ProgressSections />
     </>
   )
 }
 
-/** Consent first; then entry, charts, history and photos. */
-function BodySection() {
+/**
+ * Consent first; then, in the order a client looks: today's entry, the charts, the sessions and
+ * records, photos, the history, and the consent in force with the way out.
+ */
+function ProgressSections() {
   const { t } = useTranslation('progress')
   const consent = useHealthConsent()
   const measurements = useMeasurements()
@@ -49,15 +51,20 @@ function BodySection() {
     )
   const status = consent.data
   const entries = measurements.data.data
-  const hasEntries = entries.length > 0 || (photos.data?.data.length ?? 0) > 0
+  // After a withdrawal the entries stay the client's: shown (and deletable) while any is left.
+  const body = status.current || entries.length > 0 || (photos.data?.data.length ?? 0) > 0
   return (
     <>
       {status.current ? <MeasurementEntry entries={entries} /> : <ConsentRequest status={status} />}
-      {status.current || hasEntries ? (
+      {body ? (
         <>
           <WeightChart entries={entries} />
           <MeasurementsChart entries={entries} />
-          <HistoryList entries={entries} />
+        </>
+      ) : null}
+      <Sessions />
+      {body ? (
+        <>
           {photos.isPending ? (
             <LoadingState label={t('loading')} rows={1} />
           ) : photos.isError ? (
@@ -65,6 +72,7 @@ function BodySection() {
           ) : (
             <PhotosCard photos={photos.data.data} canAdd={status.current} onLinksExpired={() => void photos.refetch()} />
           )}
+          <HistoryList entries={entries} />
         </>
       ) : null}
       {status.given ? <ConsentSummary status={status} /> : null}
