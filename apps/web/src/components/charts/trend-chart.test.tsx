@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TrendChart } from './trend-chart'
+import { niceAxis, TrendChart } from './trend-chart'
 import { WeekBarsChart } from './week-bars-chart'
 
 beforeAll(() => {
@@ -45,5 +45,13 @@ describe('WeekBarsChart', () => {
     await userEvent.click(screen.getByText('Ver como tabla'))
     const rows = within(screen.getByRole('table')).getAllByRole('row')
     expect(rows.map((r) => r.textContent)).toEqual(['Semana delHechasAsignadas', '23 Nov 202633', '16 Nov 202613'])
+  })
+})
+
+describe('niceAxis', () => {
+  it('gives round, evenly spaced ticks around the values', () => {
+    expect(niceAxis([{ v: 78.5 }, { v: 90.6 }])).toEqual({ domain: [75, 95], ticks: [75, 80, 85, 90, 95] })
+    expect(niceAxis([{ v: 80.5 }, { v: 79.9 }])).toEqual({ domain: [79.5, 81], ticks: [79.5, 80, 80.5, 81] })
+    expect(niceAxis([{ v: 82.5 }]).ticks).toEqual([82, 82.5, 83])
   })
 })

@@ -28,6 +28,27 @@ export interface TrendChartProps {
   color?: string
 }
 
+/** At most five round ticks (steps of 1, 2, 2.5 or 5 × 10ⁿ) around the values, with a margin. */
+export function niceAxis(data: readonly { v: number }[]) {
+  let min = Infinity
+  let max = -Infinity
+  for (const p of data) {
+    if (p.v < min) min = p.v
+    if (p.v > max) max = p.v
+  }
+  if (!Number.isFinite(min)) return { domain: [0, 1] as [number, number], ticks: [0, 1] }
+  const span = Math.max(max - min, Math.abs(max) * 0.02, 1)
+  const raw = span / 4
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power
+  // A quarter step of air, so no value sits on the plot's edge.
+  const low = Math.floor((min - step / 4) / step) * step
+  const high = Math.ceil((max + step / 4) / step) * step
+  const ticks: number[] = []
+  for (let tick = low; tick <= high + step / 2; tick += step) ticks.push(Math.round(tick * 1000) / 1000)
+  return { domain: [ticks[0]!, ticks.at(-1)!] as [number, number], ticks }
+}
+
 /**
  * A value over time (weight, a measurement) as a line: no dots and no animation, so two years of
  * daily values (≈730 points) draw in one pass; the time axis is proportional (gaps show as gaps
@@ -46,17 +67,7 @@ export const TrendChart = memo(function TrendChart({
   const captionId = useId()
   const data = useMemo(() => points.map((p) => ({ t: dayToTime(p.day), v: p.value })), [points])
   const spanDays = data.length > 1 ? (data.at(-1)!.t - data[0]!.t) / 86_400_000 : 0
-  const domain = useMemo(() => {
-    let min = Infinity
-    let max = -Infinity
-    for (const p of data) {
-      if (p.v < min) min = p.v
-      if (p.v > max) max = p.v
-    }
-    const pad = Math.max((max - min) * 0.1, Math.abs(max) * 0.01, 0.5)
-    return [Math.floor(min - pad), Math.ceil(max + pad)] as [number, number]
-  }, [data])
-
+  const axis = useMemo(() => niceAxis(data), [data])
   return (
     <figure className="grid gap-2" aria-labelledby={captionId}>
       <figcaption id={captionId} className="font-medium">
@@ -83,7 +94,8 @@ export const TrendChart = memo(function TrendChart({
             stroke="var(--color-border)"
           />
           <YAxis
-            domain={domain}
+            domain={axis.domain}
+            ticks={axis.ticks}
             tickFormatter={formatValue}
             width={64}
             tick={{ fill: 'var(--color-muted-foreground)' }}
