@@ -24,6 +24,7 @@ export function ReplyForm({
   sessionId,
   initial,
   onDone,
+  onSaved,
 }: {
   clientUserId: string
   clientName: string
@@ -31,6 +32,8 @@ export function ReplyForm({
   initial: string
   /** Called after a save or a cancel (editing an answer); absent for a first answer. */
   onDone?: () => void
+  /** Called after a save, before the form goes away. */
+  onSaved: () => void
 }) {
   const { t } = useTranslation('trainer-clients', { keyPrefix: 'workouts' })
   const reply = useReply(clientUserId)
@@ -51,6 +54,7 @@ export function ReplyForm({
       await reply.mutateAsync({ sessionId, reply: values.reply })
       toast.success(t('sent'))
       form.reset({ reply: '' })
+      onSaved()
       onDone?.()
     } catch (error) {
       if (!applyFieldErrors(form.setError, error, ['reply'], errorsT)) setFailure(serverErrorText(error, errorsT, t('sendFailed')).message)

@@ -95,6 +95,7 @@ describe('WorkoutList', () => {
     await screen.findByText('Tu respuesta')
     expect(screen.getByText('Sube 2,5 kg')).toBeTruthy()
     expect(screen.queryByLabelText('Responder a Carla Soto')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar respuesta' })))
     expect(screen.queryByText('Sin responder: 1')).toBeNull()
     const [url, init] = fetchMock.mock.calls[1]!
     expect(String(url)).toMatch(/\/api\/v1\/trainer\/workouts\/s1\/reply$/)

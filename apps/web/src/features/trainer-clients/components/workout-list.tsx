@@ -1,6 +1,6 @@
 import type { ClientWorkoutList } from '@app/contracts'
 import { CheckCircle2, Dumbbell, MessageSquare, Pencil } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState, LoadError, LoadingState } from '@/components/states'
 import { Badge } from '@/components/ui/badge'
@@ -45,6 +45,15 @@ function SessionCard({ session, clientUserId, clientName }: { session: Session; 
   const lines = useSetLines(session.sets)
   const [editing, setEditing] = useState(false)
   const titleId = useId()
+  // The form goes away once the answer is saved: focus lands on what replaced it, not on the page.
+  const [saved, setSaved] = useState(false)
+  const editButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (saved && !editing && editButton.current) {
+      editButton.current.focus()
+      setSaved(false)
+    }
+  }, [saved, editing, session.trainerReply])
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm" aria-labelledby={titleId} data-testid="session">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -102,7 +111,7 @@ function SessionCard({ session, clientUserId, clientName }: { session: Session; 
             <div className="grid gap-1 border-l-2 border-primary pl-3">
               <p className="text-sm font-medium">{t('reply')}</p>
               <p className="text-sm whitespace-pre-line">{session.trainerReply}</p>
-              <Button variant="ghost" size="sm" className="w-fit" onClick={() => setEditing(true)}>
+              <Button ref={editButton} variant="ghost" size="sm" className="w-fit" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" />
                 {t('edit')}
               </Button>
@@ -114,6 +123,7 @@ function SessionCard({ session, clientUserId, clientName }: { session: Session; 
               sessionId={session.sessionId}
               initial={session.trainerReply ?? ''}
               onDone={editing ? () => setEditing(false) : undefined}
+              onSaved={() => setSaved(true)}
             />
           )}
         </div>
