@@ -39,32 +39,32 @@ const ProofSchema = z
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'invalid' })
   .meta({ description: 'The proof file in base64: a PDF, JPEG, PNG or WebP of at most 5 MB.' })
 
+const StartFieldsSchema = z.strictObject({
+  kind: z.literal('start'),
+  /** The day the inicio de actividades took effect before the SII. */
+  startedOn: DaySchema,
+  /** The activity (giro) declared to the SII, with its code if known. */
+  activity: words(150),
+})
+const ExemptionFieldsSchema = z.strictObject({
+  kind: z.literal('exemption'),
+  signerName: words(150),
+  signerRut: RutSchema,
+  signedOn: DaySchema,
+  reason: words(1000),
+  /** The seller ticked "Declaro bajo juramento…" (TAX_START_OATH) in this language. */
+  sworn: z.literal(true, { error: 'required' }),
+  oathLanguage: z.enum(['es', 'en'], { error: 'invalid' }),
+})
+
+/** The declaration without its file (the web form checks these before reading the file). */
+export const TaxStartFieldsSchema = z.discriminatedUnion('kind', [StartFieldsSchema, ExemptionFieldsSchema], { error: 'invalid' })
+export type TaxStartFields = z.infer<typeof TaxStartFieldsSchema>
+
 export const TaxStartSubmissionSchema = z
-  .discriminatedUnion(
-    'kind',
-    [
-      z.strictObject({
-        kind: z.literal('start'),
-        /** The day the inicio de actividades took effect before the SII. */
-        startedOn: DaySchema,
-        /** The activity (giro) declared to the SII, with its code if known. */
-        activity: words(150),
-        proof: ProofSchema,
-      }),
-      z.strictObject({
-        kind: z.literal('exemption'),
-        signerName: words(150),
-        signerRut: RutSchema,
-        signedOn: DaySchema,
-        reason: words(1000),
-        /** The seller ticked "Declaro bajo juramento…" (TAX_START_OATH) in this language. */
-        sworn: z.literal(true, { error: 'required' }),
-        oathLanguage: z.enum(['es', 'en'], { error: 'invalid' }),
-        proof: ProofSchema,
-      }),
-    ],
-    { error: 'invalid' },
-  )
+  .discriminatedUnion('kind', [StartFieldsSchema.extend({ proof: ProofSchema }), ExemptionFieldsSchema.extend({ proof: ProofSchema })], {
+    error: 'invalid',
+  })
   .meta({
     example: { kind: 'start', startedOn: '2025-03-01', activity: '931100 Actividades de gimnasios', proof: 'JVBERi0xLjQK' },
   })

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
           'client-billing',
           'payout-links',
           'tax-identity',
+          'tax-start',
           'errors',
         ]),
       },
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'audit', lazy: lazyPage(admin.loadAuditPage, 'AuditPage') },
           { path: 'reviews', lazy: lazyPage(booking.loadAdminReviewsPage, 'AdminReviewsPage') },
           { path: 'privacy', lazy: lazyPage(admin.loadPrivacyPage, 'PrivacyPage') },
+          { path: 'tax-starts', lazy: lazyPage(admin.loadTaxStartsPage, 'TaxStartsPage') },
         ],
       },
       {
@@ -139,6 +141,7 @@ export const routes: RouteObject[] = [
           'trainer-clients',
           'payout-links',
           'tax-identity',
+          'tax-start',
           'errors',
         ]),
       },

@@ -42,7 +42,7 @@ describe('tax start and charging', () => {
     const client = await sandboxClient(ctx.app, trainerToken, offer.id)
 
     // 20 days before the lapse: lapsing soon, still charging; one reminder each, in the reader's language.
-    const soon = new Date(Date.parse(expiresAt) - 20 * 86_400_000)
+    const soon = new Date(Date.parse(expiresAt!) - 20 * 86_400_000)
     expect((await sendTaxStartReminders(ctx.app, soon)).sent).toBe(2)
     expect((await sendTaxStartReminders(ctx.app, soon)).sent).toBe(0)
     const toTrainer = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, gym.trainer.email))
@@ -58,7 +58,7 @@ describe('tax start and charging', () => {
     await createOffer(ctx.app, soonToken, { title: 'Plan 2' })
 
     // A minute after the six months: new charges refused with the code; nothing deleted.
-    vi.setSystemTime(new Date(Date.parse(expiresAt) + 60_000))
+    vi.setSystemTime(new Date(Date.parse(expiresAt!) + 60_000))
     const lateToken = await loginAs(ctx.app, gym.trainer.email)
     expect(await refusal(lateToken)).toBe('taxStartLapsed')
     const invite = await call(ctx.app, 'POST', '/api/v1/trainer/invitations', {

@@ -1,3 +1,4 @@
+import type { AdminTaxStart } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { expect } from 'vitest'
@@ -56,5 +57,5 @@ export async function declare(app: FastifyInstance, owner: 'trainer' | 'business
 export async function approve(app: FastifyInstance, operatorToken: string, id: string) {
   const res = await call(app, 'POST', `/api/v1/admin/tax-starts/${id}/approve`, { token: operatorToken })
   expect(res.statusCode, res.body).toBe(200)
-  return res.json() as { expiresAt: string }
+  return res.json() as AdminTaxStart
 }

@@ -8,6 +8,7 @@ import { loadProgramsCard } from '@/features/program-builder'
 import { loadClientsCard } from '@/features/trainer-clients'
 import { loadPayoutLinkCards } from '@/features/payout-links'
 import { loadTaxIdentityCard } from '@/features/tax-identity'
+import { loadTaxStartCard } from '@/features/tax-start'
 
 // The dashboards with client billing mounted (issue 12): features do not import each other, so
 // the route composes them; each dashboard takes the section as a slot.
@@ -23,6 +24,7 @@ export async function loadTrainerDashboard() {
     { ClientsCard },
     { PayoutLinkCard },
     { TaxIdentityCard },
+    { TaxStartCard },
   ] = await Promise.all([
     loadTrainerDashboardPage(),
     loadTrainerBilling(),
@@ -33,6 +35,7 @@ export async function loadTrainerDashboard() {
     loadClientsCard(),
     loadPayoutLinkCards(),
     loadTaxIdentityCard(),
+    loadTaxStartCard(),
   ])
   // Issue 21: the public profile and bookings sit after client billing in the same slot; issue 25: the programs card and the exercise library.
   return {
@@ -43,6 +46,7 @@ export async function loadTrainerDashboard() {
           <>
             <TrainerBilling />
             <TaxIdentityCard owner="trainer" />
+            <TaxStartCard owner="trainer" />
             <ProfileEditor />
             <TrainerBooking />
             <ClientsCard />
@@ -56,14 +60,26 @@ export async function loadTrainerDashboard() {
 }
 
 export async function loadBusinessDashboard() {
-  const [{ BusinessDashboardPage }, { GymCommissions, GymCommissionsTabLabel }, { GymPayoutLinkCard }, { TaxIdentityCard }] =
-    await Promise.all([loadBusinessDashboardPage(), loadGymCommissions(), loadPayoutLinkCards(), loadTaxIdentityCard()])
+  const [
+    { BusinessDashboardPage },
+    { GymCommissions, GymCommissionsTabLabel },
+    { GymPayoutLinkCard },
+    { TaxIdentityCard },
+    { TaxStartCard },
+  ] = await Promise.all([
+    loadBusinessDashboardPage(),
+    loadGymCommissions(),
+    loadPayoutLinkCards(),
+    loadTaxIdentityCard(),
+    loadTaxStartCard(),
+  ])
   // Issue 26: the gym's linked payout account heads the payments tab when the provider links accounts.
   const payments = (
     <div className="grid gap-6">
       <GymPayoutLinkCard />
       <GymCommissions />
       <TaxIdentityCard owner="business" />
+      <TaxStartCard owner="business" />
     </div>
   )
   return {

@@ -15,7 +15,7 @@ import { SystemAlert } from './system-alert'
 
 export const ADMIN_ROLE = 'platform_admin'
 
-const SECTIONS = ['leads', 'trainers', 'gyms', 'money', 'audit', 'reviews', 'privacy'] as const
+const SECTIONS = ['leads', 'trainers', 'gyms', 'money', 'audit', 'reviews', 'privacy', 'tax-starts'] as const
 
 /** A signed-in person who is not a platform admin: say so, offer to sign out or leave. */
 function NoAccess({ email, onLogout }: { email: string; onLogout: () => void }) {

@@ -1,0 +1,20 @@
+import type { TaxStartStatus, TaxStartSubmissionInput } from '@app/contracts'
+import { api } from '@/lib/api-client'
+
+/** Issue 27 (decision 222): the signed-in trainer's or gym owner's tax start. */
+export type TaxStartOwner = 'trainer' | 'business'
+
+export const taxStartKeys = { of: (owner: TaxStartOwner) => ['tax-start', owner] as const }
+
+export const getTaxStart = (owner: TaxStartOwner) => api.get<TaxStartStatus>(`/${owner}/tax-start`)
+export const submitTaxStart = (owner: TaxStartOwner, body: TaxStartSubmissionInput) => api.post<TaxStartStatus>(`/${owner}/tax-start`, body)
+
+/** The file's bytes in base64, as the API takes the proof. */
+export function fileToBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+    reader.readAsDataURL(file)
+  })
+}
