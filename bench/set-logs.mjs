@@ -39,6 +39,8 @@ const TRAINERS = Number(option('trainers', 2))
 const DURATION_S = Number(option('duration', 10))
 const PAUSE_MS = Number(option('pause', 0))
 const REPLAYS = Number(option('replays', 0.1))
+// --header-keys: each send also carries its own Idempotency-Key header, as the web's queue sends them (decision 210).
+const HEADER_KEYS = args.includes('--header-keys')
 const TARGET_P99 = 30
 const PASSWORD = 'Bench-secret-1'
 const json = { 'content-type': 'application/json' }
@@ -204,7 +206,8 @@ async function load(port, clients, itemKeys) {
           reps: 8 + (n % 3),
           loadKg: 40 + (n % 5) * 2.5,
         }
-        const res = await conn.request({ method: 'POST', path: '/api/v1/client/set-logs', headers, body })
+        const sendHeaders = HEADER_KEYS ? { ...headers, 'idempotency-key': randomUUID() } : headers
+        const res = await conn.request({ method: 'POST', path: '/api/v1/client/set-logs', headers: sendHeaders, body })
         const answer = res.status < 300 ? JSON.parse(res.body) : undefined
         ;(n === 0 ? first : later).push(res.ms)
         if (replayOf) {
@@ -299,6 +302,7 @@ async function main() {
       durationS: DURATION_S,
       pauseMs: PAUSE_MS,
       replayShare: REPLAYS,
+      headerKeys: HEADER_KEYS,
       all,
       newSets: figures(run.fresh),
       replays: figures(run.replays),
@@ -322,7 +326,7 @@ async function main() {
   const ok = report.failures === 0 && report.storedRows === report.distinctKeys && report.storedKeys === report.distinctKeys
   const r = report
   console.log(
-    `\nLogging a set, ${r.clients} clients at once on PostgreSQL for ${r.durationS} s (pause ${r.pauseMs} ms, ${r.replayShare * 100}% replays):` +
+    `\nLogging a set, ${r.clients} clients at once on PostgreSQL for ${r.durationS} s (pause ${r.pauseMs} ms, ${r.replayShare * 100}% replays${r.headerKeys ? ', an Idempotency-Key header each' : ''}):` +
       `\n  all     ${r.all.count} sends, ${r.setsPerSecond} sets/s: p50 ${r.all.p50} ms, p95 ${r.all.p95} ms, p99 ${r.all.p99} ms (target ≤ ${TARGET_P99}), max ${r.all.max} ms` +
       `\n  new     ${r.newSets.count}: p50 ${r.newSets.p50} ms, p99 ${r.newSets.p99} ms` +
       `\n  replays ${r.replays.count}: p50 ${r.replays.p50} ms, p99 ${r.replays.p99} ms` +
