@@ -1,6 +1,8 @@
 import Fastify from 'fastify'
+import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { chileDateTime, chileDayOf, csvFileName, csvLanguage, neutralise, sendCsv } from './csv.ts'
+import { stringify } from 'csv-stringify/sync'
+import { chileDateTime, chileDayOf, csvChunks, csvFileName, csvLanguage, neutralise, sendCsv } from './csv.ts'
 
 describe('CSV cells', () => {
   it('neutralises text a spreadsheet would run as a formula', () => {
@@ -13,6 +15,17 @@ describe('CSV cells', () => {
 })
 
 describe("the files' clock (decision 201)", () => {
+  it("the hand-built time says what luxon says, across Chile's clock changes and a century either way (issue 30)", () => {
+    const luxon = (at: Date) =>
+      DateTime.fromJSDate(at, { zone: 'America/Santiago' }).startOf('second').toISO({ suppressMilliseconds: true, includeOffset: true })
+    const instants = [Date.parse('2026-04-04T23:00:00Z'), Date.parse('2026-09-05T23:00:00Z'), Date.parse('2027-04-03T23:00:00Z')].flatMap(
+      (start) => Array.from({ length: 400 }, (_, i) => start + i * 61_037),
+    )
+    let seed = 7
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    for (let i = 0; i < 3000; i++) instants.push(Math.floor(Date.parse('1890-01-01T00:00:00Z') + random() * 6.3e12))
+    for (const ms of instants) expect(chileDateTime(new Date(ms)), new Date(ms).toISOString()).toBe(luxon(new Date(ms)))
+  })
   it("writes an instant on Chile's wall clock with its offset, summer and winter", () => {
     expect(chileDateTime(new Date('2026-11-24T00:07:00Z'))).toBe('2026-11-23T21:07:00-03:00')
     expect(chileDateTime(new Date('2026-07-01T02:00:00.789Z'))).toBe('2026-06-30T22:00:00-04:00')
@@ -60,5 +73,30 @@ describe('sendCsv', () => {
     expect(es.body).toBe('\uFEFF"Fecha","Texto","Importe (CLP)"\n"2026-11-23T21:07:00-03:00","\'=1+1","-25000"\n,"Ana ""la"" Pérez","0"\n')
     expect((await app.inject({ method: 'GET', url: '/en' })).body.split('\n')[0]).toBe('\uFEFF"Date","Text","Amount (CLP)"')
     await app.close()
+  })
+})
+
+describe('the hand-written CSV (issue 30)', () => {
+  it('writes the bytes csv-stringify wrote with the options the house used', async () => {
+    const columns = ['a', 'b', 'c', 'd'].map((key) => ({ key, es: `Col "${key}"`, en: key }))
+    const values = [null, undefined, '', 'Ana', 'a "b" c', '=1+1', '-', '-25000', 'x\ny', 'coma, y', 0, -25_000, 1.5, 12n, true, false]
+    const more = [new Date('2026-04-05T02:30:00Z'), new Date('2026-09-06T04:00:00Z'), { at: 'x' }, ['y']]
+    const all = [...values, ...more]
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      a: all[i % all.length],
+      b: all[(i * 7) % all.length],
+      c: all[(i * 13) % all.length],
+      d: i,
+    }))
+    let written = ''
+    for await (const chunk of csvChunks({ columns, language: 'es', rows })) written += chunk
+    const reference = stringify(rows, {
+      header: true,
+      columns: columns.map((c) => ({ key: c.key, header: c.es })),
+      quoted: true,
+      bom: true,
+      cast: { string: neutralise, date: chileDateTime, boolean: (b) => (b ? 'true' : 'false') },
+    })
+    expect(written).toBe(reference)
   })
 })

@@ -1,9 +1,8 @@
 import type { AccountLanguage } from '@app/contracts'
-import { stringify } from 'csv-stringify'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DateTime } from 'luxon'
-import { Readable, pipeline } from 'node:stream'
+import { Readable } from 'node:stream'
 import type { Tx } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { currentUser } from '../plugins/auth.ts'
@@ -34,32 +33,94 @@ export interface CsvTable<K extends string = string> {
  * stay numbers, so a negative amount (a refund) is summed by the spreadsheet. A BOM so that Excel
  * reads UTF-8. `rows` may yield page after page from the database; memory stays at one page.
  * A `Date` cell is written on Chile's clock with its offset (`2026-11-23T21:07:00-03:00`), so a
- * file says the same day as the screen; headers in `language`.
+ * file says the same day as the screen; headers in `language`. Lines leave in 64 KB chunks.
+ * Written by hand rather than with csv-stringify (the same bytes, csv.test.ts): a record at a time
+ * through csv-stringify cost about 2.4 µs, a third of the money export's budget (issue 30).
  */
 export function sendCsv<K extends string>(reply: FastifyReply, filename: string, table: CsvTable<K>) {
-  const csv = stringify({
-    header: true,
-    columns: table.columns.map((c) => ({ key: c.key, header: c[table.language] })),
-    quoted: true,
-    bom: true,
-    cast: { string: neutralise, date: chileDateTime, boolean: (b) => (b ? 'true' : 'false') },
-  })
-  // An error half-way (database gone) destroys the response instead of ending a truncated file cleanly.
-  pipeline(Readable.from(table.rows), csv, () => {})
+  const body = Readable.from(csvChunks(table))
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(csv)
+    .send(body)
+}
+
+const CHUNK = 65_536
+const quote = (text: string) => `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`
+
+/** One cell: empty for null, quoted otherwise; text neutralised, numbers as they are, times on Chile's clock. */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  switch (typeof value) {
+    case 'string': {
+      const text = neutralise(value)
+      return text === '' ? '' : quote(text)
+    }
+    case 'number':
+    case 'bigint':
+      return quote(String(value))
+    case 'boolean':
+      return value ? '"true"' : '"false"'
+  }
+  return quote(value instanceof Date ? chileDateTime(value) : JSON.stringify(value))
+}
+
+/** The file as text: BOM and header, then the rows' lines gathered into chunks. */
+export async function* csvChunks<K extends string>(table: CsvTable<K>) {
+  const keys = table.columns.map((c) => c.key)
+  let chunk = `\uFEFF${table.columns.map((c) => quote(c[table.language])).join(',')}\n`
+  for await (const row of table.rows) {
+    let line = cell(row[keys[0]])
+    for (let i = 1; i < keys.length; i++) line += `,${cell(row[keys[i]])}`
+    chunk += `${line}\n`
+    if (chunk.length >= CHUNK) {
+      yield chunk
+      chunk = ''
+    }
+  }
+  yield chunk
 }
 
 /** What every export's description says about its words and clock (OpenAPI). */
 export const CSV_WORDS =
   "Headers and states are in the reader's language: the first `es` or `en` of Accept-Language (the web sends the screen's), else the account's stored language. Dates and times are on Chile's clock with their offset (2026-11-23T21:07:00-03:00), and the file name (Content-Disposition) is dated on the same clock."
 
-/** An instant on Chile's wall clock with its offset, to the second: `2026-11-23T21:07:00-03:00`. */
-export const chileDateTime = (at: Date) =>
+const luxonDateTime = (at: Date) =>
   DateTime.fromJSDate(at, { zone: CSV_TIME_ZONE }).startOf('second').toISO({ suppressMilliseconds: true, includeOffset: true })!
+
+const HOUR = 3_600_000
+/** Chile's offset in minutes per UTC hour (its clock changes on the hour); NaN: an hour luxon must format. */
+const offsetByHour = new Map<number, number>()
+function offsetOfHour(hour: number) {
+  let offset = offsetByHour.get(hour)
+  if (offset === undefined) {
+    const start = DateTime.fromMillis(hour * HOUR, { zone: CSV_TIME_ZONE }).offset
+    const end = DateTime.fromMillis(hour * HOUR + HOUR - 1, { zone: CSV_TIME_ZONE }).offset
+    offset = start === end && Number.isInteger(start) ? start : NaN
+    if (offsetByHour.size > 200_000) offsetByHour.clear()
+    offsetByHour.set(hour, offset)
+  }
+  return offset
+}
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+
+/**
+ * An instant on Chile's wall clock with its offset, to the second: `2026-11-23T21:07:00-03:00`.
+ * The offset is looked up once per hour and the text built by hand: luxon per cell held a money
+ * export to about 60,000 rows/s (issue 30); the same text as luxon's (csv.test.ts).
+ */
+export function chileDateTime(at: Date): string {
+  const ms = at.getTime()
+  const offset = offsetOfHour(Math.floor(ms / HOUR))
+  const wall = new Date(ms + offset * 60_000)
+  const year = wall.getUTCFullYear()
+  if (Number.isNaN(offset) || year < 1000 || year > 9999) return luxonDateTime(at)
+  const abs = Math.abs(offset)
+  return `${year}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}T${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}${
+    offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+  }`
+}
 
 /** The Chile calendar day of an instant (`2026-11-23` for 2026-11-24T00:07Z). */
 export const chileDayOf = (at: Date) => DateTime.fromJSDate(at, { zone: CSV_TIME_ZONE }).toISODate()!

@@ -1,4 +1,4 @@
-import type { AccountLanguage, AdminLead, AdminLedgerTransaction, AuditEntry, LeadStatus } from '@app/contracts'
+import type { AccountLanguage, AdminLead, AuditEntry, LeadStatus } from '@app/contracts'
 import { chileDayOf, csvFileName, type CsvColumn } from '../../lib/csv.ts'
 import type { LedgerKind } from '../ledger/service.ts'
 
@@ -315,16 +315,3 @@ export const MONEY_COLUMNS = [
   { key: 'paymentId', es: 'ID del pago', en: 'Payment ID' },
   { key: 'transactionId', es: 'ID del movimiento', en: 'Transaction ID' },
 ] as const satisfies readonly CsvColumn[]
-
-/** One line per ledger entry, so the file sums to zero per transaction and re-adds to any balance. */
-export const moneyRows = (t: AdminLedgerTransaction, language: AccountLanguage) =>
-  t.entries.map((e) => ({
-    at: new Date(t.at),
-    kind: LEDGER_KIND[language][t.kind],
-    account: accountName(e.account, e.ref?.name ?? null, language),
-    amountClp: e.amountClp,
-    trainer: t.trainer?.name ?? null,
-    accountCode: e.account,
-    paymentId: t.paymentId,
-    transactionId: t.id,
-  }))

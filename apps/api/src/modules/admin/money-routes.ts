@@ -7,14 +7,13 @@ import {
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { allPages, CSV_WORDS, readerLanguage, sendCsv } from '../../lib/csv.ts'
+import { CSV_WORDS, readerLanguage, sendCsv } from '../../lib/csv.ts'
 import { listTransactions, moneySummary } from './money.ts'
-import { adminCsvName, MONEY_COLUMNS, moneyRows } from './csv-files.ts'
+import { adminCsvName, MONEY_COLUMNS } from './csv-files.ts'
+import { moneyExportRows } from './money-export.ts'
 import { csvResponse } from '../../plugins/contract.ts'
 import { adminBase, adminErrors, adminGuards, auditBulkRead } from './route-kit.ts'
 import { lastReconciliation } from '../reconcile/service.ts'
-
-const EXPORT_PAGE = 1000
 
 export default async function moneyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -75,12 +74,12 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const query = request.query
       const language = await readerLanguage(app.db, request)
-      async function* rows() {
-        for await (const t of allPages((cursor) => listTransactions(app.db, { ...query, cursor, limit: EXPORT_PAGE })))
-          yield* moneyRows(t, language)
-      }
       await auditBulkRead(app.db, request, 'admin.export', 'ledger', query)
-      return sendCsv(reply, adminCsvName('ledger', language), { columns: MONEY_COLUMNS, language, rows: rows() })
+      return sendCsv(reply, adminCsvName('ledger', language), {
+        columns: MONEY_COLUMNS,
+        language,
+        rows: moneyExportRows(app.db, query, language),
+      })
     },
   )
 

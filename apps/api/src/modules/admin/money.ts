@@ -213,7 +213,7 @@ export async function moneySummary(db: Db, now = new Date()): Promise<AdminMoney
 // ---------------------------------------------------------------------------------------------
 // The ledger's transactions, newest first, keyset-paginated (cursor.ts).
 
-type Filter = Pick<AdminMoneyTransactionsQuery, 'kind' | 'account' | 'trainer' | 'trainerSearch' | 'from' | 'to'>
+export type Filter = Pick<AdminMoneyTransactionsQuery, 'kind' | 'account' | 'trainer' | 'trainerSearch' | 'from' | 'to'>
 
 const touching = (db: Db, account: ReturnType<typeof sql<string>> | string) =>
   exists(
@@ -232,7 +232,7 @@ export const TRAINER_SEARCH_MAX = 50
  * literally. One scan of the trainers table (its e-mail follows the account's, email-change
  * service), stopped after TRAINER_SEARCH_MAX + 1 hits; more than the limit is 422 `tooBroad`.
  */
-async function searchedTrainerAccounts(db: Db, text: string): Promise<string[]> {
+export async function searchedTrainerAccounts(db: Db, text: string): Promise<string[]> {
   const rows = await db
     .select({ id: trainers.id })
     .from(trainers)
@@ -245,7 +245,7 @@ async function searchedTrainerAccounts(db: Db, text: string): Promise<string[]> 
   return rows.map((r) => accounts.trainer(r.id))
 }
 
-function filterOf(db: Db, f: Filter, searched: string[] | undefined) {
+export function filterOf(db: Db, f: Filter, searched: string[] | undefined) {
   // A trainer is named by user id; the ledger account carries the trainer record's id.
   const trainerAccount = f.trainer
     ? sql<string>`(select 'trainer:' || ${trainers.id} from ${trainers} where ${trainers.userId} = ${f.trainer})`

@@ -1,0 +1,81 @@
+import type { AdminMoneyExportQuery } from '@app/contracts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../testing/app.ts'
+import { accountName, LEDGER_KIND } from './csv-files.ts'
+import { listTransactions } from './money.ts'
+import { moneyExportRows } from './money-export.ts'
+import { createOffer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
+import { accounts, postTransaction } from '../ledger/service.ts'
+
+// Issue 30: the money export reads its own pages (two queries each, names kept across pages, the
+// next page read ahead), no longer the console list's. Its lines must be the list's entries, in
+// the list's order, across page ends — also where transactions share a time (one database
+// transaction posting several), which only the id orders.
+const ctx = useTestApp()
+
+async function fromList(query: AdminMoneyExportQuery, language: 'es' | 'en') {
+  const lines: Record<string, unknown>[] = []
+  let cursor: string | undefined
+  do {
+    const page = await listTransactions(ctx.app.db, { ...query, cursor, limit: 100 })
+    for (const t of page.data)
+      for (const e of t.entries)
+        lines.push({
+          at: new Date(t.at),
+          kind: LEDGER_KIND[language][t.kind],
+          account: accountName(e.account, e.ref?.name ?? null, language),
+          amountClp: e.amountClp,
+          trainer: t.trainer?.name ?? null,
+          accountCode: e.account,
+          paymentId: t.paymentId,
+          transactionId: t.id,
+        })
+    cursor = page.nextCursor ?? undefined
+  } while (cursor)
+  return lines
+}
+
+async function exported(query: AdminMoneyExportQuery, language: 'es' | 'en', pageSize: number) {
+  const lines: Record<string, unknown>[] = []
+  for await (const line of moneyExportRows(ctx.app.db, query, language, pageSize)) lines.push(line)
+  return lines
+}
+
+describe('the money export', () => {
+  it("gives the list's entries in the list's order over page ends, both orders, with filters and names", async () => {
+    const gym = await gymWithTrainer(ctx.app)
+    await sandboxClient(ctx.app, gym.trainer.token, (await createOffer(ctx.app, gym.trainer.token, { priceClp: 30_000 })).id)
+    await sandboxClient(ctx.app, gym.trainer.token, (await createOffer(ctx.app, gym.trainer.token, { priceClp: 12_345 })).id)
+    // Five transfers in one database transaction: one created_at, ordered by id only.
+    await ctx.app.db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++)
+        await postTransaction(tx, {
+          kind: 'transfer',
+          sourceKey: `export-test:${i}`,
+          entries: [
+            { account: accounts.trainer(gym.trainer.trainerId), amountClp: -(100 + i) },
+            { account: accounts.providerClearing, amountClp: 100 + i },
+          ],
+        })
+    })
+    const queries: AdminMoneyExportQuery[] = [
+      { sort: 'newest' },
+      { sort: 'oldest' },
+      { sort: 'newest', kind: 'transfer' },
+      { sort: 'oldest', account: accounts.platformRevenue },
+      { sort: 'newest', trainerSearch: 'gabriel' },
+    ]
+    for (const query of queries)
+      for (const language of ['es', 'en'] as const) {
+        const expected = await fromList(query, language)
+        expect(expected.length, JSON.stringify(query)).toBeGreaterThan(3)
+        for (const pageSize of [1, 2, 3, 5000]) expect(await exported(query, language, pageSize), JSON.stringify(query)).toEqual(expected)
+      }
+    // The gym trainer's account is named, and the transaction's trainer column says who.
+    const lines = await exported({ sort: 'newest', kind: 'transfer' }, 'en', 2)
+    expect(lines.slice(0, 2)).toEqual([
+      expect.objectContaining({ account: 'Payment provider (clearing)', trainer: 'Gabriel Gym', kind: LEDGER_KIND.en.transfer }),
+      expect.objectContaining({ account: 'Trainer: Gabriel Gym', trainer: 'Gabriel Gym' }),
+    ])
+  })
+})
