@@ -67,8 +67,16 @@ function request(port, path, { method = 'GET', body, token, onData } = {}) {
     const started = performance.now()
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       const chunks = []
+      let ended = false
       res.on('data', (c) => (onData ? onData(c) : chunks.push(c)))
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }))
+      res.on('end', () => {
+        ended = true
+        resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started })
+      })
+      // A response cut short (the server gave up mid-stream) ends with 'close' and no 'end'.
+      res.on('close', () => {
+        if (!ended) resolve({ status: 0, body: `connection closed after ${res.statusCode}`, ms: performance.now() - started })
+      })
     })
     req.on('error', (err) => resolve({ status: 0, body: err.message, ms: performance.now() - started }))
     req.end(payload)
@@ -489,6 +497,7 @@ async function main() {
       r.meetsTarget =
         r.baseline || (r.p95Ms <= TARGET.pageP95Ms && (SCALE !== 'L' || r.ratioToS === undefined || r.ratioToS <= TARGET.ratioLtoS))
       pages.push(r)
+      console.log(`  ${name}: p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms`)
     }
 
     // 3. exports
@@ -499,6 +508,7 @@ async function main() {
       if (r.status !== 200) failures.push(`${name}: ${r.status}`)
       r.meetsTarget = r.rows < TARGET.csvMinRows || r.rowsPerS >= TARGET.csvRowsPerS
       exports.push(r)
+      console.log(`  ${name}: ${r.status}, ${r.rows} rows in ${r.seconds} s`)
     }
     const allEntries = exports[0]
     if (allEntries.rows < size.entries) failures.push(`money CSV: ${allEntries.rows} rows for ${size.entries} entries`)
