@@ -72,7 +72,7 @@ export function ProgramCard({ clientUserId }: { clientUserId: string }) {
   const earlier = all.length - live.length
   const shown = live.length ? live : all.slice(0, 1)
   return (
-    <section aria-labelledby={headingId} className="grid content-start gap-3 rounded-xl border bg-card p-4 shadow-sm">
+    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
         <ClipboardList className="size-5 text-primary" aria-hidden="true" />
         {t('title')}

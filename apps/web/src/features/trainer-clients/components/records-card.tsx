@@ -13,7 +13,7 @@ export function RecordsCard({ records }: { records: ClientProgress['records'] })
   const headingId = useId()
   const lang = i18n.language
   return (
-    <section aria-labelledby={headingId} className="grid content-start gap-3 rounded-xl border bg-card p-4 shadow-sm">
+    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
         <Trophy className="size-5 text-primary" aria-hidden="true" />
         {t('title')}
@@ -21,7 +21,7 @@ export function RecordsCard({ records }: { records: ClientProgress['records'] })
       {records.length === 0 ? (
         <EmptyState title={t('empty')} hint={t('emptyHint')} />
       ) : (
-        <div className="overflow-x-auto">
+        <div className="min-w-0 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('caption')}</caption>
             <thead className="border-b text-muted-foreground">

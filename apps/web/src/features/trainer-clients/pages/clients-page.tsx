@@ -52,7 +52,7 @@ export function ClientsPage() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('empty')} hint={t('emptyHint')} icon={<Users className="size-8" aria-hidden="true" />} />
       ) : (
-        <section aria-labelledby={`${sortId}-caption`} className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
+        <section aria-labelledby={`${sortId}-caption`} className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-sm">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div role="group" aria-label={t('filter')} className="flex flex-wrap gap-2">
               <Button
@@ -94,7 +94,7 @@ export function ClientsPage() {
           {shown.length === 0 ? (
             <EmptyState title={t('emptyInactive')} hint={t('emptyInactiveHint')} />
           ) : (
-            <div className="overflow-x-auto">
+            <div className="min-w-0 overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption id={`${sortId}-caption`} className="sr-only">
                   {t('caption')}
