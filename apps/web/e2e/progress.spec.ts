@@ -125,7 +125,9 @@ test('@mobile-only a client consents, logs weights and a waist, reads the chart 
   await expectAccessible(page, 'progress consent (es)')
   await screenshot(page, testInfo, 'progress-consent-375-es')
   await page.getByRole('button', { name: 'Autorizo' }).click()
-  await expect(page.getByRole('heading', { name: 'Registrar' })).toBeVisible()
+  await expect(page.getByText('Autorización guardada.')).toBeVisible()
+  // The button is gone: focus lands on the form that took its place.
+  await expect(page.getByRole('heading', { name: 'Registrar' })).toBeFocused()
 
   // Yesterday 80,5 kg, then today 79,9 kg with the waist (decimal comma).
   const form = page.getByRole('region', { name: 'Registrar' })
@@ -278,6 +280,7 @@ test('@mobile two years of daily weights draw at once; in English, with units an
   await expectAccessible(page, 'withdraw dialog (en)')
   await dialog.getByRole('button', { name: 'Withdraw' }).click()
   await expect(page.getByText('You withdrew your permission.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your health data' })).toBeFocused()
   await expect(page.getByRole('button', { name: 'I allow it' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
   await expect(weight.locator('.recharts-line path.recharts-curve')).toHaveCount(1)

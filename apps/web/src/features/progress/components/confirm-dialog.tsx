@@ -26,6 +26,7 @@ export function ConfirmDialog({
   children,
   onConfirm,
   onClose,
+  onCloseAutoFocus,
 }: {
   open: boolean
   title: string
@@ -37,12 +38,14 @@ export function ConfirmDialog({
   children?: ReactNode
   onConfirm: () => void
   onClose: () => void
+  /** Where focus goes on closing, when not back to the trigger (call preventDefault to take over). */
+  onCloseAutoFocus?: (event: Event) => void
 }) {
   const { t } = useTranslation('progress', { keyPrefix: 'dialog' })
   const words = confirm ?? { idle: t('delete'), busy: t('deleting') }
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{question}</AlertDialogDescription>

@@ -1,6 +1,6 @@
 import type { HealthConsentStatus } from '@app/contracts'
 import { ShieldCheck } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { requestToaster } from '@/components/layout/deferred-toaster'
@@ -12,8 +12,12 @@ import { Label } from '@/components/ui/label'
 import { serverErrorText } from '@/lib/error-text'
 import { useConsentActions } from '../api/progress-api'
 import { useErrorWords } from '../lib/error-words'
-import { dayText } from '../lib/format'
+import { dayText, focusHeading } from '../lib/format'
 import { ConfirmDialog } from './confirm-dialog'
+
+/** The headings focus moves to when the consent card it came from is gone. */
+export const ENTRY_HEADING_ID = 'progress-entry-title'
+export const CONSENT_HEADING_ID = 'progress-consent-title'
 
 const pageLanguage = (language: string): 'es' | 'en' => (language.startsWith('en') ? 'en' : 'es')
 
@@ -27,7 +31,7 @@ export function ConsentRequest({ status }: { status: HealthConsentStatus }) {
   const words = useErrorWords()
   const { give } = useConsentActions()
   const language = pageLanguage(i18n.language)
-  const headingId = useId()
+  const headingId = CONSENT_HEADING_ID
   const withdrawn = status.history.length > 0 && !status.given
   const older = status.given && !status.current
   return (
@@ -47,14 +51,14 @@ export function ConsentRequest({ status }: { status: HealthConsentStatus }) {
         className="min-h-11 w-full sm:w-fit"
         disabled={give.isPending}
         onClick={() =>
-          give.mutate(
-            { version: status.currentVersion, language },
-            {
-              onSuccess: () => {
-                requestToaster()
-                toast.success(t('accepted'))
-              },
+          // mutateAsync: this card unmounts as soon as the new status is in, the toast must still show.
+          give.mutateAsync({ version: status.currentVersion, language }).then(
+            () => {
+              requestToaster()
+              toast.success(t('accepted'))
+              focusHeading(ENTRY_HEADING_ID)
             },
+            () => undefined, // shown in the card
           )
         }
       >
@@ -74,6 +78,7 @@ export function ConsentSummary({ status }: { status: HealthConsentStatus }) {
   const [erase, setErase] = useState(false)
   const eraseId = useId()
   const headingId = useId()
+  const withdrawn = useRef(false)
   const since = status.history.findLast((r) => r.accepted)?.createdAt
   const sinceDay = since ? new Date(since).toLocaleDateString('en-CA', { timeZone: 'America/Santiago' }) : null
   return (
@@ -102,15 +107,26 @@ export function ConsentSummary({ status }: { status: HealthConsentStatus }) {
         pending={withdraw.isPending}
         error={withdraw.isError ? serverErrorText(withdraw.error, words, t('failed')).message : null}
         onClose={() => setOpen(false)}
-        onConfirm={() =>
-          withdraw.mutate(erase, {
-            onSuccess: () => {
+        onCloseAutoFocus={(event) => {
+          // Withdrawn: this card is gone, the consent request took the entry form's place.
+          if (!withdrawn.current) return
+          event.preventDefault()
+          focusHeading(CONSENT_HEADING_ID)
+        }}
+        onConfirm={() => {
+          // Set before the answer: this card unmounts as soon as the new status is in.
+          withdrawn.current = true
+          withdraw.mutateAsync(erase).then(
+            () => {
               setOpen(false)
               requestToaster()
               toast.success(erase ? t('withdrawnErased') : t('withdrawn'))
             },
-          })
-        }
+            () => {
+              withdrawn.current = false
+            },
+          )
+        }}
       >
         <div className="grid gap-1">
           <div className="flex items-start gap-3">

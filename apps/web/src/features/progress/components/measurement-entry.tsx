@@ -1,5 +1,5 @@
 import { MEASUREMENT_FIELDS, MEASUREMENT_RANGES, type Measurement, type MeasurementField } from '@app/contracts'
-import { useEffect, useId, useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -14,6 +14,7 @@ import { serverErrorText } from '@/lib/error-text'
 import { useMeasurementActions } from '../api/progress-api'
 import { useErrorWords } from '../lib/error-words'
 import { santiagoToday } from '../lib/format'
+import { ENTRY_HEADING_ID } from './consent-card'
 import { fromMeasurementForm, MeasurementFormSchema, toMeasurementForm, type MeasurementForm } from '../lib/measurement-form'
 
 const BODY_FIELDS = MEASUREMENT_FIELDS.filter((f) => f !== 'weightKg')
@@ -26,7 +27,7 @@ export function MeasurementEntry({ entries }: { entries: readonly Measurement[] 
   const { t, i18n } = useTranslation('progress')
   const words = useErrorWords()
   const { save } = useMeasurementActions()
-  const headingId = useId()
+  const headingId = ENTRY_HEADING_ID
   const today = santiagoToday()
   const byDay = useMemo(() => new Map(entries.map((e) => [e.date, e])), [entries])
   const form = useForm<MeasurementForm>({

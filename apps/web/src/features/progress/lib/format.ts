@@ -63,3 +63,13 @@ export const shortDay = (day: string, language: string) =>
   new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   )
+
+/** Moves focus to a heading that replaced the control just used (consent given or withdrawn). */
+export function focusHeading(id: string) {
+  requestAnimationFrame(() => {
+    const heading = document.getElementById(id)
+    if (!heading) return
+    heading.setAttribute('tabindex', '-1')
+    heading.focus()
+  })
+}
