@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm'
+import { and, asc, eq, notExists, notInArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { trainerDigestSends, trainers, users } from '../../db/schema.ts'
 import { santiagoDayOf, santiagoInstant, santiagoToday, addDays } from '../bookings/zoned.ts'
@@ -50,6 +50,8 @@ export async function sendWeeklyDigests(app: FastifyInstance, now = new Date(), 
   const week = digestWeek(now)
   if (!week) return 0
   let sent = 0
+  // A trainer whose digest failed is left for the next run, not retried in a loop.
+  const failed = new Set<string>()
   for (;;) {
     const due = await app.db
       .select({ trainer: trainers, email: users.email, language: users.language })
@@ -58,6 +60,7 @@ export async function sendWeeklyDigests(app: FastifyInstance, now = new Date(), 
       .where(
         and(
           eq(users.isActive, true),
+          failed.size ? notInArray(trainers.id, [...failed]) : undefined,
           notExists(
             app.db
               .select({ one: sql`1` })
@@ -70,21 +73,35 @@ export async function sendWeeklyDigests(app: FastifyInstance, now = new Date(), 
       .limit(batch)
     if (!due.length) return sent
     for (const t of due) {
-      const clients = await fallingOff(app, t.trainer, now)
-      sent += await app.db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .insert(trainerDigestSends)
-          .values({ trainerId: t.trainer.id, weekStart: week, clients: clients.length, sentAt: now })
-          .onConflictDoNothing()
-          .returning()
-        if (!claimed || !clients.length) return 0
-        const values = { firstName: t.trainer.firstName, weekStart: addDays(week, -7), clients, appUrl: app.config.APP_URL }
-        await queueRoutineMail(app, tx, t, weeklyDigest, values)
-        return 1
+      sent += await digestOf(app, t, week, now).catch((err: unknown) => {
+        failed.add(t.trainer.id)
+        app.log.error({ err, trainerId: t.trainer.id }, 'weekly digest failed')
+        return 0
       })
     }
     if (due.length < batch) return sent
   }
+}
+
+/** One trainer's digest: the week's row and, when someone is falling off, the mail, in one transaction. */
+async function digestOf(
+  app: FastifyInstance,
+  t: { trainer: typeof trainers.$inferSelect; email: string; language: 'es' | 'en' },
+  week: string,
+  now: Date,
+) {
+  const clients = await fallingOff(app, t.trainer, now)
+  return app.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(trainerDigestSends)
+      .values({ trainerId: t.trainer.id, weekStart: week, clients: clients.length, sentAt: now })
+      .onConflictDoNothing()
+      .returning()
+    if (!claimed || !clients.length) return 0
+    const values = { firstName: t.trainer.firstName, weekStart: addDays(week, -7), clients, appUrl: app.config.APP_URL }
+    await queueRoutineMail(app, tx, t, weeklyDigest, values)
+    return 1
+  })
 }
 
 /** Every 10 minutes in each process (the key keeps them from sending twice). Started by app.ts with the mail worker. */
