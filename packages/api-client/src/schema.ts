@@ -625,6 +625,86 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/admin/tax-starts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Tax-start declarations to review (oldest first)
+     * @description Pending declarations oldest first (`status=pending`, the default), or the answered ones newest first, each with the seller, their RUT and a five-minute link to the proof.
+     */
+    get: operations['listTaxStartReviews']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/admin/tax-starts/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One tax-start declaration
+     * @description A declaration of any state with its seller and a five-minute link to its proof; 404 for an unknown id.
+     */
+    get: operations['getTaxStartReview']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/admin/tax-starts/{id}/approve': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Approve a tax-start declaration for six months (audited)
+     * @description The seller may charge for six months from now; they are mailed, and reminded 30 days before it lapses. Audited as tax_start.approve with before and after. Approving again answers the declaration as it stands; a rejected one is 409 `status: alreadyAnswered`.
+     */
+    post: operations['approveTaxStart']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/admin/tax-starts/{id}/reject': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Reject a tax-start declaration with a reason (audited)
+     * @description The seller is mailed the reason and may send a new declaration. Audited as tax_start.reject with before, after and the reason. Rejecting again answers it as it stands; an approved one is 409 `status: alreadyAnswered`.
+     */
+    post: operations['rejectTaxStart']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/admin/trainers': {
     parameters: {
       query?: never
@@ -1203,6 +1283,30 @@ export interface paths {
      */
     put: operations['updateMyBusinessTaxIdentity']
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/business/tax-start': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My business's tax start
+     * @description Gym owners only; 404 without a business account. The state (none, pending, approved, lapsingSoon in the last 30 days, rejected with its reason, lapsed six months after approval), whether charging is allowed, and the newest declaration with a five-minute link to its proof.
+     */
+    get: operations['getMyBusinessTaxStart']
+    put?: never
+    /**
+     * Declare my business's tax start or exemption
+     * @description Gym owners only; 404 without a business account. Declares the inicio de actividades (`kind: start`: the day and the giro declared to the SII) or signs the exemption (`kind: exemption`: name, RUT, day, reason and `sworn: true` to the words of TAX_START_OATH in `oathLanguage`), with the proof in base64: a PDF, JPEG, PNG or WebP of at most 5 MB, its type read from its bytes (415 `proof: unsupportedFile`; 422 `proof: tooLarge`); photos are stored without metadata. Needs the RUT saved first (422 `rut: required`). Waits for an operator; one pending declaration at a time (409 `taxStart: alreadyPending`, also for two sent at once); after a rejection, or to renew an approval before it lapses, send a new one. Audited as tax_start.submit.
+     */
+    post: operations['submitMyBusinessTaxStart']
     delete?: never
     options?: never
     head?: never
@@ -2150,6 +2254,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/v1/tax-start-proofs/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A tax-start proof file through a signed link (no token)
+     * @description The link comes from the seller’s own status or the operators’ queue and works for five minutes. 403 `sig: invalidOrExpired` otherwise. Images are shown; a PDF is downloaded (never run in the page).
+     */
+    get: operations['getTaxStartProof']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/v1/trainer/assignable-clients': {
     parameters: {
       query?: never
@@ -2920,6 +3044,30 @@ export interface paths {
      */
     put: operations['updateMyTrainerTaxIdentity']
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/v1/trainer/tax-start': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * My tax start as a trainer
+     * @description Trainers only (403 for other roles). The state (none, pending, approved, lapsingSoon in the last 30 days, rejected with its reason, lapsed six months after approval), whether charging is allowed, and the newest declaration with a five-minute link to its proof.
+     */
+    get: operations['getMyTrainerTaxStart']
+    put?: never
+    /**
+     * Declare my tax start or exemption (trainers)
+     * @description Trainers only (403 for other roles). Declares the inicio de actividades (`kind: start`: the day and the giro declared to the SII) or signs the exemption (`kind: exemption`: name, RUT, day, reason and `sworn: true` to the words of TAX_START_OATH in `oathLanguage`), with the proof in base64: a PDF, JPEG, PNG or WebP of at most 5 MB, its type read from its bytes (415 `proof: unsupportedFile`; 422 `proof: tooLarge`); photos are stored without metadata. Needs the RUT saved first (422 `rut: required`). Waits for an operator; one pending declaration at a time (409 `taxStart: alreadyPending`, also for two sent at once); after a rejection, or to renew an approval before it lapses, send a new one. Audited as tax_start.submit.
+     */
+    post: operations['submitMyTrainerTaxStart']
     delete?: never
     options?: never
     head?: never
@@ -10219,6 +10367,894 @@ export interface operations {
       }
     }
   }
+  listTaxStartReviews: {
+    parameters: {
+      query?: {
+        limit?: number
+        status?: 'pending' | 'approved' | 'rejected'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            data: {
+              activity: string | null
+              expiresAt: string | null
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              kind: 'start' | 'exemption'
+              oath: string | null
+              /** Format: uuid */
+              ownerId: string
+              ownerKind: string
+              ownerName: string
+              ownerRut: string | null
+              proof: {
+                bytes: number
+                /** Format: date-time */
+                linkExpiresAt: string
+                type: string
+                url: string
+              }
+              reason: string | null
+              rejectReason: string | null
+              reviewedAt: string | null
+              reviewedByEmail: string | null
+              signedOn: string | null
+              signerName: string | null
+              signerRut: string | null
+              startedOn: string | null
+              status: string
+              /** Format: date-time */
+              submittedAt: string
+            }[]
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getTaxStartReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activity: string | null
+            expiresAt: string | null
+            /** Format: uuid */
+            id: string
+            /** @enum {string} */
+            kind: 'start' | 'exemption'
+            oath: string | null
+            /** Format: uuid */
+            ownerId: string
+            ownerKind: string
+            ownerName: string
+            ownerRut: string | null
+            proof: {
+              bytes: number
+              /** Format: date-time */
+              linkExpiresAt: string
+              type: string
+              url: string
+            }
+            reason: string | null
+            rejectReason: string | null
+            reviewedAt: string | null
+            reviewedByEmail: string | null
+            signedOn: string | null
+            signerName: string | null
+            signerRut: string | null
+            startedOn: string | null
+            status: string
+            /** Format: date-time */
+            submittedAt: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  approveTaxStart: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activity: string | null
+            expiresAt: string | null
+            /** Format: uuid */
+            id: string
+            /** @enum {string} */
+            kind: 'start' | 'exemption'
+            oath: string | null
+            /** Format: uuid */
+            ownerId: string
+            ownerKind: string
+            ownerName: string
+            ownerRut: string | null
+            proof: {
+              bytes: number
+              /** Format: date-time */
+              linkExpiresAt: string
+              type: string
+              url: string
+            }
+            reason: string | null
+            rejectReason: string | null
+            reviewedAt: string | null
+            reviewedByEmail: string | null
+            signedOn: string | null
+            signerName: string | null
+            signerRut: string | null
+            startedOn: string | null
+            status: string
+            /** Format: date-time */
+            submittedAt: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  rejectTaxStart: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string
+        }
+      }
+    }
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            activity: string | null
+            expiresAt: string | null
+            /** Format: uuid */
+            id: string
+            /** @enum {string} */
+            kind: 'start' | 'exemption'
+            oath: string | null
+            /** Format: uuid */
+            ownerId: string
+            ownerKind: string
+            ownerName: string
+            ownerRut: string | null
+            proof: {
+              bytes: number
+              /** Format: date-time */
+              linkExpiresAt: string
+              type: string
+              url: string
+            }
+            reason: string | null
+            rejectReason: string | null
+            reviewedAt: string | null
+            reviewedByEmail: string | null
+            signedOn: string | null
+            signerName: string | null
+            signerRut: string | null
+            startedOn: string | null
+            status: string
+            /** Format: date-time */
+            submittedAt: string
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
   listTrainerAccounts: {
     parameters: {
       query?: {
@@ -16017,6 +17053,445 @@ export interface operations {
             activity: string | null
             legalName: string | null
             rut: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getMyBusinessTaxStart: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            chargingAllowed: boolean
+            latest: {
+              activity: string | null
+              expiresAt: string | null
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              kind: 'start' | 'exemption'
+              oath: string | null
+              proof: {
+                bytes: number
+                /** Format: date-time */
+                linkExpiresAt: string
+                type: string
+                url: string
+              }
+              reason: string | null
+              rejectReason: string | null
+              reviewedAt: string | null
+              signedOn: string | null
+              signerName: string | null
+              signerRut: string | null
+              startedOn: string | null
+              status: string
+              /** Format: date-time */
+              submittedAt: string
+            } | null
+            state: string
+            validUntil: string | null
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  submitMyBusinessTaxStart: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              activity: string
+              /** @enum {string} */
+              kind: 'start'
+              /** @description The proof file in base64: a PDF, JPEG, PNG or WebP of at most 5 MB. */
+              proof: string
+              startedOn: string
+            }
+          | {
+              /** @enum {string} */
+              kind: 'exemption'
+              /** @enum {string} */
+              oathLanguage: 'es' | 'en'
+              /** @description The proof file in base64: a PDF, JPEG, PNG or WebP of at most 5 MB. */
+              proof: string
+              reason: string
+              signedOn: string
+              signerName: string
+              /**
+               * @description A Chilean RUT, with or without dots and dash; stored and returned as `12345678-5`.
+               * @example 12.345.678-5
+               */
+              signerRut: string
+              /** @enum {boolean} */
+              sworn: true
+            }
+      }
+    }
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            chargingAllowed: boolean
+            latest: {
+              activity: string | null
+              expiresAt: string | null
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              kind: 'start' | 'exemption'
+              oath: string | null
+              proof: {
+                bytes: number
+                /** Format: date-time */
+                linkExpiresAt: string
+                type: string
+                url: string
+              }
+              reason: string | null
+              rejectReason: string | null
+              reviewedAt: string | null
+              signedOn: string | null
+              signerName: string | null
+              signerRut: string | null
+              startedOn: string | null
+              status: string
+              /** Format: date-time */
+              submittedAt: string
+            } | null
+            state: string
+            validUntil: string | null
           }
         }
       }
@@ -27302,6 +28777,147 @@ export interface operations {
       }
     }
   }
+  getTaxStartProof: {
+    parameters: {
+      query: {
+        expires: number
+        sig: string
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The proof file */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/pdf': string
+          'image/jpeg': string
+          'image/png': string
+          'image/webp': string
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
   listAssignableClients: {
     parameters: {
       query?: never
@@ -36783,6 +38399,445 @@ export interface operations {
            * @example {
            *       "status": 403,
            *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Conflicts with the current state (e.g. it already exists or is in use), or a request with the same Idempotency-Key is still running (`code` idempotencyKeyInProgress: retry after Retry-After). */
+      409: {
+        headers: {
+          /** @description With idempotencyKeyInProgress: seconds to wait. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 409,
+           *       "message": "Conflict"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description The request body is larger than the limit (1 MiB). */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 413,
+           *       "message": "Request body is too large"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unsupported Content-Type: send application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 415,
+           *       "message": "Unsupported media type"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No room left to store data (`code` storageFull); reads still work. Retry after Retry-After. */
+      507: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 507,
+           *       "message": "The server has no room to store this right now; try again later.",
+           *       "code": "storageFull"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  getMyTrainerTaxStart: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            chargingAllowed: boolean
+            latest: {
+              activity: string | null
+              expiresAt: string | null
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              kind: 'start' | 'exemption'
+              oath: string | null
+              proof: {
+                bytes: number
+                /** Format: date-time */
+                linkExpiresAt: string
+                type: string
+                url: string
+              }
+              reason: string | null
+              rejectReason: string | null
+              reviewedAt: string | null
+              signedOn: string | null
+              signerName: string | null
+              signerRut: string | null
+              startedOn: string | null
+              status: string
+              /** Format: date-time */
+              submittedAt: string
+            } | null
+            state: string
+            validUntil: string | null
+          }
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Validation failed: `errors` holds one code per field (e.g. required, invalidEmail, tooLong, invalidCharacters); or the Idempotency-Key was used for a different request (`code` idempotencyKeyReused). */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 422,
+           *       "message": "Unprocessable entity",
+           *       "errors": {
+           *         "email": "invalidEmail"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Too many requests: wait the seconds of the Retry-After header. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 429,
+           *       "message": "Too many requests. Try again in 60 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Unexpected server error; the message carries the request id (also in the X-Request-Id header). */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 500,
+           *       "message": "Internal server error (request id 7f1c2a4e-0b9d-4c55-9f57-0a1b2c3d4e5f)"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Cannot answer right now: the database is down or slow, the request ran out of time, or the password hashing queue is full (`code` databaseUnavailable, databaseTimeout, requestTimeout). Retry after Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 503,
+           *       "message": "The database is not answering; try again in a few seconds.",
+           *       "code": "databaseUnavailable"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+    }
+  }
+  submitMyTrainerTaxStart: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description A unique value per intended operation (e.g. a UUID), sent again unchanged on a retry: the first answer is returned and nothing is stored twice (24 h). The same key with a different request answers 422, while the first is still running 409. */
+        'idempotency-key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              activity: string
+              /** @enum {string} */
+              kind: 'start'
+              /** @description The proof file in base64: a PDF, JPEG, PNG or WebP of at most 5 MB. */
+              proof: string
+              startedOn: string
+            }
+          | {
+              /** @enum {string} */
+              kind: 'exemption'
+              /** @enum {string} */
+              oathLanguage: 'es' | 'en'
+              /** @description The proof file in base64: a PDF, JPEG, PNG or WebP of at most 5 MB. */
+              proof: string
+              reason: string
+              signedOn: string
+              signerName: string
+              /**
+               * @description A Chilean RUT, with or without dots and dash; stored and returned as `12345678-5`.
+               * @example 12.345.678-5
+               */
+              signerRut: string
+              /** @enum {boolean} */
+              sworn: true
+            }
+      }
+    }
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            chargingAllowed: boolean
+            latest: {
+              activity: string | null
+              expiresAt: string | null
+              /** Format: uuid */
+              id: string
+              /** @enum {string} */
+              kind: 'start' | 'exemption'
+              oath: string | null
+              proof: {
+                bytes: number
+                /** Format: date-time */
+                linkExpiresAt: string
+                type: string
+                url: string
+              }
+              reason: string | null
+              rejectReason: string | null
+              reviewedAt: string | null
+              signedOn: string | null
+              signerName: string | null
+              signerRut: string | null
+              startedOn: string | null
+              status: string
+              /** Format: date-time */
+              submittedAt: string
+            } | null
+            state: string
+            validUntil: string | null
+          }
+        }
+      }
+      /** @description Malformed request: the body is not valid JSON or does not match its Content-Length, or the URL does not decode. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 400,
+           *       "message": "Malformed JSON in request body"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Missing, invalid or expired token, or the session has ended: refresh the tokens or sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 401,
+           *       "message": "Invalid or expired token"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description Signed in, but this account may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 403,
+           *       "message": "Your account cannot do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiError']
+        }
+      }
+      /** @description No such resource, or not one of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "status": 404,
+           *       "message": "Not found"
            *     }
            */
           'application/json': components['schemas']['ApiError']
