@@ -1,9 +1,11 @@
 // Issue 25 end to end: the trainer's view of clients (decision 220). A client logs a session with a
 // comment and weighs in (through the API); another never trains. The trainer sees both in the list,
 // the 7-day flag on the second, opens the first, reads the comment and answers it, and sees the
-// charts and the photo the client shares. Once in Spanish and once in English.
+// charts and the photo the client shares. Once in Spanish and once in English. A gym owner sees
+// their trainer's client's adherence, and nothing else, in English.
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { expectAccessible, screenshot } from './support'
+import { approveCentralBilling, createGym, registerOwner } from './business-helpers'
+import { expectAccessible, screenshot, uniqueEmail } from './support'
 import { payingClientThroughApi, storeSession, trainerThroughApi, type Session } from './trainer-helpers'
 
 const santiagoDay = (offsetDays: number) =>
@@ -268,3 +270,54 @@ for (const lang of ['es', 'en'] as const) {
     await screenshot(page, testInfo, `client-page-375-${lang}`)
   })
 }
+
+test('a gym owner sees how their trainers’ clients keep up: adherence only, in English', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000)
+  const owner = await registerOwner(request)
+  await createGym(request, owner)
+  // The gym's plan covers its trainers' charging (central billing, approved by an operator).
+  await approveCentralBilling(request, owner)
+  const created = await request.post('/api/v1/trainers/with-user', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      firstName: 'Tomás',
+      lastName: 'Vera',
+      email: uniqueEmail('coach'),
+      phone: '+56 9 1111 2222',
+      specialization: 'Cardio',
+      experience: 3,
+    },
+  })
+  const { email, generatedPassword } = await ok<{ email: string; generatedPassword: string }>(created, 201)
+  const coach = await ok<Session>(await request.post('/api/v1/auth/email/login', { data: { email, password: generatedPassword } }))
+  // The gym's trainer finishes payout onboarding (the sandbox's), then has a paying client who trains.
+  const auth = { authorization: `Bearer ${coach.token}` }
+  const setup = await ok<{ onboardingUrl: string }>(
+    await request.post('/api/v1/connect/onboarding/setup', { headers: auth, data: { userId: coach.user.id, email, country: 'CL' } }),
+  )
+  expect((await request.post(`${new URL(setup.onboardingUrl).pathname}/complete`, { maxRedirects: 0 })).status()).toBe(303)
+  const client = await payingClientThroughApi(request, coach, { firstName: 'Carla', lastName: 'Soto' })
+  const assignments = await assignProgram(request, coach, [client.user.id])
+  await trainToday(request, client, assignments.get(client.user.id)!, 'Bien')
+
+  // The API gives the owner names and weeks only.
+  const answer = await ok<{ data: Record<string, unknown>[] }>(
+    await request.get('/api/v1/business/client-adherence?weeks=4', { headers: { authorization: `Bearer ${owner.token}` } }),
+  )
+  expect(answer.data).toHaveLength(1)
+  expect(Object.keys(answer.data[0]!).sort()).toEqual(['clientName', 'clientUserId', 'trainerId', 'trainerName', 'weeks'])
+
+  await storeSession(page, owner)
+  await page.goto('/business/dashboard')
+  await page.getByRole('tab', { name: 'Trainer Management' }).click()
+  const table = page.getByRole('table', { name: "Clients' adherence" })
+  const row = page.getByTestId('adherence-row')
+  await expect(row).toHaveCount(1, { timeout: 30_000 })
+  await expect(row).toContainText('Tomás Vera')
+  await expect(row).toContainText('Carla Soto')
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1 of 1 (100%)')
+  await expect(table).toBeVisible()
+  await expect(page.getByText(/kg|Photo/)).toHaveCount(0)
+  await expectAccessible(page, 'gym owner adherence')
+  await screenshot(page, testInfo, 'gym-owner-adherence')
+})
