@@ -18,6 +18,7 @@ const LEFT_OUT = new Set([
   'verification_token_hash',
   'secrets',
   'photo',
+  'proof',
   'image',
   'thumb',
   'search',
@@ -75,6 +76,9 @@ function queriesOf(userId: string, email: string): Record<string, SQL> {
     health_data_consents: sql`select * from health_data_consents where user_id = ${userId} order by created_at`,
     body_measurements: sql`select * from body_measurements where client_user_id = ${userId} order by measured_on`,
     progress_photos: sql`select * from progress_photos where client_user_id = ${userId} order by taken_on, created_at`,
+    // Tax start (issue 27, decision 222): a seller's declarations, without the proof file's bytes.
+    tax_starts: sql`select * from tax_starts where trainer_id in ${trainer}
+      or business_id in (select id from businesses where owner_id = ${userId}) order by created_at`,
   }
 }
 

@@ -251,3 +251,22 @@ describe('operators review', () => {
     expect(unknown.statusCode).toBe(404)
   })
 })
+
+describe('the seller’s data export', () => {
+  it('holds their declarations, without the proof file’s bytes, and no other seller’s', async () => {
+    const t = await trainer(ctx.app)
+    const other = await trainer(ctx.app)
+    const id = await declare(ctx.app, 'trainer', t.token)
+    await declare(ctx.app, 'trainer', other.token)
+    const o = await owner(ctx.app)
+    const businessDeclaration = await declare(ctx.app, 'business', o.token)
+
+    const mine = (await call(ctx.app, 'GET', '/api/v1/account/export', { token: t.token })).json()
+    expect(mine.tables.tax_starts).toHaveLength(1)
+    expect(mine.tables.tax_starts[0]).toMatchObject({ id, kind: 'start', status: 'pending', proof_type: 'application/pdf' })
+    expect(mine.tables.tax_starts[0]).not.toHaveProperty('proof')
+
+    const owners = (await call(ctx.app, 'GET', '/api/v1/account/export', { token: o.token })).json()
+    expect(owners.tables.tax_starts.map((r: { id: string }) => r.id)).toEqual([businessDeclaration])
+  })
+})
