@@ -20,11 +20,16 @@ export interface CsvColumn<K extends string = string> {
   en: string
 }
 
-/** A CSV file: its columns, the reader's language, then one row per record keyed by column. */
+type CsvRow<K extends string> = Partial<Record<K, unknown>>
+
+/**
+ * A CSV file: its columns, the reader's language, then one row per record keyed by column. An
+ * item may also be a batch of rows (an array): a long export yields a page with one await.
+ */
 export interface CsvTable<K extends string = string> {
   columns: readonly CsvColumn<K>[]
   language: AccountLanguage
-  rows: Iterable<Partial<Record<K, unknown>>> | AsyncIterable<Partial<Record<K, unknown>>>
+  rows: Iterable<CsvRow<K> | readonly CsvRow<K>[]> | AsyncIterable<CsvRow<K> | readonly CsvRow<K>[]>
 }
 
 /**
@@ -70,13 +75,15 @@ function cell(value: unknown): string {
 export async function* csvChunks<K extends string>(table: CsvTable<K>) {
   const keys = table.columns.map((c) => c.key)
   let chunk = `\uFEFF${table.columns.map((c) => quote(c[table.language])).join(',')}\n`
-  for await (const row of table.rows) {
-    let line = cell(row[keys[0]])
-    for (let i = 1; i < keys.length; i++) line += `,${cell(row[keys[i]])}`
-    chunk += `${line}\n`
-    if (chunk.length >= CHUNK) {
-      yield chunk
-      chunk = ''
+  for await (const item of table.rows) {
+    for (const row of Array.isArray(item) ? (item as readonly CsvRow<K>[]) : [item as CsvRow<K>]) {
+      let line = cell(row[keys[0]])
+      for (let i = 1; i < keys.length; i++) line += `,${cell(row[keys[i]])}`
+      chunk += `${line}\n`
+      if (chunk.length >= CHUNK) {
+        yield chunk
+        chunk = ''
+      }
     }
   }
   yield chunk

@@ -37,7 +37,7 @@ async function fromList(query: AdminMoneyExportQuery, language: 'es' | 'en') {
 
 async function exported(query: AdminMoneyExportQuery, language: 'es' | 'en', pageSize: number) {
   const lines: Record<string, unknown>[] = []
-  for await (const line of moneyExportRows(ctx.app.db, query, language, pageSize)) lines.push(line)
+  for await (const page of moneyExportRows(ctx.app.db, query, language, pageSize)) lines.push(...page)
   return lines
 }
 
