@@ -535,6 +535,8 @@ export const clientSubscriptions = pgTable(
   (t) => [
     index('client_subscriptions_trainer_idx').on(t.trainerId, t.state),
     index('client_subscriptions_client_idx').on(t.clientUserId),
+    // The money summary's MRR and past due by state (migration 0026, issue 30).
+    index('client_subscriptions_state_idx').on(t.state, t.updatedAt, t.id),
     // One invitation, one subscription (issue 19).
     uniqueIndex('client_subscriptions_invitation_idx').on(t.invitationId),
   ],
@@ -565,7 +567,14 @@ export const clientPayments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('client_payments_trainer_idx').on(t.trainerId, t.paidAt), index('client_payments_gym_idx').on(t.gymId, t.paidAt)],
+  (t) => [
+    index('client_payments_trainer_idx').on(t.trainerId, t.paidAt),
+    index('client_payments_gym_idx').on(t.gymId, t.paidAt),
+    // The money summary's flagged payments, newest first (migration 0026, issue 30).
+    index('client_payments_flagged_idx')
+      .on(t.paidAt.desc(), t.id.desc())
+      .where(sql`${t.flag} is not null`),
+  ],
 )
 
 /** A refund or a dispute of a payment (provider id unique: applied once). */

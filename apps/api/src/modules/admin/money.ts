@@ -89,27 +89,51 @@ async function trialsEndingOf(db: Db, now: Date): Promise<AdminMoneySummary['tri
   }
 }
 
+/**
+ * The summary's lists of client payments and subscriptions: flagged payments newest first, and
+ * client subscriptions past due. Each reads its partial or state index (migration 0026), so its
+ * cost follows what is flagged or past due now, not history (plan-scans.test.ts holds them to it).
+ */
+export function summaryListQueries(db: Db) {
+  const pastDue = eq(clientSubscriptions.state, 'past_due')
+  const flagged = isNotNull(clientPayments.flag)
+  return {
+    flagged: db
+      .select({ payment: clientPayments, priceClp: clientSubscriptions.priceClp, trainer: trainers })
+      .from(clientPayments)
+      .innerJoin(clientSubscriptions, eq(clientSubscriptions.id, clientPayments.subscriptionId))
+      .innerJoin(trainers, eq(trainers.id, clientPayments.trainerId))
+      .where(flagged)
+      .orderBy(desc(clientPayments.paidAt), desc(clientPayments.id))
+      .limit(LISTED),
+    flaggedCount: db.select({ n: count() }).from(clientPayments).where(flagged),
+    pastDue: db
+      .select({
+        id: clientSubscriptions.id,
+        userId: users.id,
+        email: users.email,
+        trainerUserId: trainers.userId,
+        trainerFirstName: trainers.firstName,
+        trainerLastName: trainers.lastName,
+        priceClp: clientSubscriptions.priceClp,
+        since: clientSubscriptions.updatedAt,
+      })
+      .from(clientSubscriptions)
+      .innerJoin(users, eq(users.id, clientSubscriptions.clientUserId))
+      .innerJoin(trainers, eq(trainers.id, clientSubscriptions.trainerId))
+      .where(pastDue)
+      .orderBy(asc(clientSubscriptions.updatedAt), asc(clientSubscriptions.id))
+      .limit(LISTED),
+    pastDueCount: db.select({ c: count() }).from(clientSubscriptions).where(pastDue),
+  }
+}
+
 /** Past due since the row last changed state (the provider's event moved it there). */
 async function pastDueOf(db: Db): Promise<AdminMoneySummary['pastDue']> {
-  const [{ c }] = await db.select({ c: count() }).from(clientSubscriptions).where(eq(clientSubscriptions.state, 'past_due'))
+  const q = summaryListQueries(db)
+  const [{ c }] = await q.pastDueCount
   const [{ p }] = await db.select({ p: count() }).from(subscriptions).where(eq(subscriptions.status, 'past_due'))
-  const clientRows = await db
-    .select({
-      id: clientSubscriptions.id,
-      userId: users.id,
-      email: users.email,
-      trainerUserId: trainers.userId,
-      trainerFirstName: trainers.firstName,
-      trainerLastName: trainers.lastName,
-      priceClp: clientSubscriptions.priceClp,
-      since: clientSubscriptions.updatedAt,
-    })
-    .from(clientSubscriptions)
-    .innerJoin(users, eq(users.id, clientSubscriptions.clientUserId))
-    .innerJoin(trainers, eq(trainers.id, clientSubscriptions.trainerId))
-    .where(eq(clientSubscriptions.state, 'past_due'))
-    .orderBy(asc(clientSubscriptions.updatedAt), asc(clientSubscriptions.id))
-    .limit(LISTED)
+  const clientRows = await q.pastDue
   const platformRows = await db
     .select({ id: subscriptions.id, userId: users.id, email: users.email, priceClp: plans.priceClp, since: subscriptions.updatedAt })
     .from(subscriptions)
@@ -178,15 +202,9 @@ async function commissionOf(db: Db, now: Date) {
 
 /** Payments booked with a flag (issue 19), newest first. */
 async function flaggedOf(db: Db) {
-  const rows = await db
-    .select({ payment: clientPayments, priceClp: clientSubscriptions.priceClp, trainer: trainers })
-    .from(clientPayments)
-    .innerJoin(clientSubscriptions, eq(clientSubscriptions.id, clientPayments.subscriptionId))
-    .innerJoin(trainers, eq(trainers.id, clientPayments.trainerId))
-    .where(isNotNull(clientPayments.flag))
-    .orderBy(desc(clientPayments.paidAt), desc(clientPayments.id))
-    .limit(LISTED)
-  const [{ n }] = await db.select({ n: count() }).from(clientPayments).where(isNotNull(clientPayments.flag))
+  const q = summaryListQueries(db)
+  const rows = await q.flagged
+  const [{ n }] = await q.flaggedCount
   const data: AdminMoneyFlagged[] = rows.map(({ payment, priceClp, trainer }) => ({
     paymentId: payment.id,
     flag: payment.flag!,
