@@ -42,8 +42,11 @@ export interface RequestOptions {
   bearer?: string
   signal?: AbortSignal
   headers?: Record<string, string>
-  /** Idempotency-Key of a write (default: a new one per call, kept for its automatic retries). */
-  idempotencyKey?: string
+  /**
+   * Idempotency-Key of a write (default: a new one per call, kept for its automatic retries); null
+   * sends none, for a write whose body carries its own key (a set log, issue 25).
+   */
+  idempotencyKey?: string | null
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -172,7 +175,8 @@ async function answer(method: string, path: string, opts: RequestOptions): Promi
   const auth = opts.auth ?? true
   let token = opts.bearer ?? (auth ? getSession()?.token : undefined)
   // One key per submit, the same on every automatic retry below: the server stores a write once.
-  if (WRITES.has(method)) opts = { ...opts, headers: { 'Idempotency-Key': opts.idempotencyKey ?? newIdempotencyKey(), ...opts.headers } }
+  if (WRITES.has(method) && opts.idempotencyKey !== null)
+    opts = { ...opts, headers: { 'Idempotency-Key': opts.idempotencyKey ?? newIdempotencyKey(), ...opts.headers } }
   let response = await send(method, path, opts, token)
   if (response.status === 401 && auth && token && !opts.bearer) {
     // Another request may have refreshed already: then only retry with the new token.

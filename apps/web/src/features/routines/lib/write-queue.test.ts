@@ -11,7 +11,7 @@ type Mode = 'up' | 'offline' | 'unavailable' | { refuse: number }
 
 function fakeServer() {
   const stored = new Map<string, unknown>()
-  const posts: { path: string; body: Record<string, unknown> }[] = []
+  const posts: { path: string; body: Record<string, unknown>; headerKey: string | null }[] = []
   const server = { mode: 'up' as Mode, stored, posts, refuseKey: null as string | null }
   vi.stubGlobal(
     'fetch',
@@ -19,7 +19,7 @@ function fakeServer() {
       if (server.mode === 'offline') throw new TypeError('Failed to fetch')
       const path = url.replace('/api/v1', '')
       const body = JSON.parse(String(init.body)) as Record<string, unknown>
-      posts.push({ path, body })
+      posts.push({ path, body, headerKey: new Headers(init.headers).get('idempotency-key') })
       if (server.mode === 'unavailable') return Response.json({ status: 503, message: 'Service unavailable' }, { status: 503 })
       if (typeof server.mode === 'object' && (!server.refuseKey || server.refuseKey === body.idempotencyKey))
         return Response.json(
@@ -119,6 +119,24 @@ describe('the offline write queue', () => {
     expect(server.posts).toHaveLength(2)
     expect(server.stored.size).toBe(1)
     expect(otherTab.list('u1')).toEqual([])
+  })
+
+  it('sends a set with its key in the body and no Idempotency-Key header; a session marked done keeps one', async () => {
+    const server = fakeServer()
+    const queue = createWriteQueue({ store: freshStore(), now })
+    await queue.add(set('key-no-header', 1))
+    await queue.add({
+      kind: 'done',
+      key: 'key-done',
+      userId: 'u1',
+      queuedAt: 2,
+      body: { assignmentId: set('x', 1).body.assignmentId, week: 1, day: 1 },
+    })
+    await queue.flush('u1')
+    expect(server.posts.map((p) => [p.path, p.body.idempotencyKey ?? null, p.headerKey === null])).toEqual([
+      ['/client/set-logs', 'key-no-header', true],
+      ['/client/workouts/done', null, false],
+    ])
   })
 
   it('retries a write the server could not take, after a back-off, keeping the order', async () => {
