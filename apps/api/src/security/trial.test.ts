@@ -34,7 +34,7 @@ const DAY = 24 * 3600 * 1000
 async function endSubscription(app: FastifyInstance, userId: string) {
   await app.db
     .update(subscriptions)
-    .set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: new Date(), currentPeriodEnd: new Date(Date.now() - 1000) })
+    .set({ status: 'canceled', cancelAtPeriodEnd: true, cancelledAt: new Date(), currentPeriodEnd: new Date(Date.now() - 1000) })
     .where(eq(subscriptions.userId, userId))
 }
 const subsOf = (app: FastifyInstance, userId: string) =>

@@ -283,7 +283,7 @@ export const subscriptions = pgTable(
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When the provider created the last event applied to this row: an older one never overwrites it. */

@@ -218,7 +218,7 @@ async function subscriptionEvents(db: Tx, userId: string): Promise<TrainerHistor
       out.push(
         event(sub.trialEnd, sub.trialEnd.getTime() > now ? 'subscription.trial_ends' : 'subscription.trial_ended', { plan: planKey }),
       )
-    if (sub.canceledAt) out.push(event(sub.canceledAt, 'subscription.cancelled', { plan: planKey }))
+    if (sub.cancelledAt) out.push(event(sub.cancelledAt, 'subscription.cancelled', { plan: planKey }))
     if (sub.status !== 'trialing' && sub.status !== 'canceled' && sub.updatedAt.getTime() !== sub.createdAt.getTime()) {
       out.push(event(sub.updatedAt, 'subscription.status', { plan: planKey, status: sub.status }))
     }

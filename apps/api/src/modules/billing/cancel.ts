@@ -24,7 +24,7 @@ export async function cancelPlatformSubscription(app: FastifyInstance, userId: s
     // The platform's own subscriptions live on the platform account (no connected account).
     if (sub.provider === app.payments.name)
       await app.payments.clients.cancelSubscription({ subscriptionId: sub.providerSubscriptionId, accountId: null, atPeriodEnd: true })
-    await app.db.update(subscriptions).set({ cancelAtPeriodEnd: true, canceledAt: new Date() }).where(eq(subscriptions.id, sub.id))
+    await app.db.update(subscriptions).set({ cancelAtPeriodEnd: true, cancelledAt: new Date() }).where(eq(subscriptions.id, sub.id))
   }
   return live.length > 0
 }

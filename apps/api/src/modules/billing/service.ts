@@ -221,7 +221,7 @@ async function upsertSubscription(tx: Tx, provider: ProviderName, sub: ProviderS
     trialEnd: sub.trialEnd,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-    canceledAt: sub.canceledAt,
+    cancelledAt: sub.cancelledAt,
   }
   await tx
     .insert(subscriptions)
@@ -240,7 +240,7 @@ export async function applySubscriptionChange(tx: Tx, sub: ProviderSubscription,
     trialEnd: sub.trialEnd,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-    canceledAt: sub.canceledAt,
+    cancelledAt: sub.cancelledAt,
     ...(sub.customerId ? { providerCustomerId: sub.customerId } : {}),
     providerEventAt: at,
   }

@@ -158,7 +158,7 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
           currentPeriodEnd: s.currentPeriodEnd,
           cancelAtPeriodEnd: s.cancelAtPeriodEnd,
           providerEventAt: event.at,
-          ...(s.status === 'canceled' ? { cancelledAt: s.canceledAt ?? new Date() } : {}),
+          ...(s.status === 'canceled' ? { cancelledAt: s.cancelledAt ?? new Date() } : {}),
         })
         .where(
           and(

@@ -6,7 +6,7 @@ export interface ProviderSubscription {
   trialEnd: Date | null
   currentPeriodEnd: Date | null
   cancelAtPeriodEnd: boolean
-  canceledAt: Date | null
+  cancelledAt: Date | null
 }
 
 export interface ProviderCheckout {
@@ -103,7 +103,7 @@ export interface ClientPayments {
 }
 
 /** What a provider's billing engine moves on its own: a period's status and end. */
-export type SubscriptionPeriod = Pick<ProviderSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'canceledAt'>
+export type SubscriptionPeriod = Pick<ProviderSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'cancelledAt'>
 
 /** The providers there are; stored with every row a provider creates. */
 export type ProviderName = 'sandbox' | 'stripe'

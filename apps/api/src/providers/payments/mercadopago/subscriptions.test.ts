@@ -95,7 +95,7 @@ describe('the trainer plan as a Mercado Pago preapproval', () => {
     fake.runBilling()
     const cancelled = await state(declining.id)
     expect(cancelled.status).toBe('canceled')
-    expect(cancelled.canceledAt).not.toBeNull()
+    expect(cancelled.cancelledAt).not.toBeNull()
     expect(fake.authorizedPayments.filter((p) => p.preapproval_id === declining.id)).toHaveLength(SUBSCRIPTION_RETRIES + 1)
     const recovered = await state(recovering.id)
     expect(recovered.status).toBe('active')

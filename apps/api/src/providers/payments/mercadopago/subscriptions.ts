@@ -112,6 +112,6 @@ export function toProviderSubscription(p: MercadoPagoPreapproval, now = Date.now
     trialEnd,
     currentPeriodEnd: next,
     cancelAtPeriodEnd: false,
-    canceledAt: p.status === 'cancelled' && p.last_modified ? new Date(p.last_modified) : null,
+    cancelledAt: p.status === 'cancelled' && p.last_modified ? new Date(p.last_modified) : null,
   }
 }

@@ -30,7 +30,7 @@ function sandboxPeriodAt<T extends SubscriptionPeriod>(sub: T, now: number): T {
     sub.currentPeriodEnd.getTime() > now
   )
     return sub
-  if (sub.cancelAtPeriodEnd) return { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd }
+  if (sub.cancelAtPeriodEnd) return { ...sub, status: 'canceled', cancelledAt: sub.currentPeriodEnd }
   const row = sub as T & { trialEnd?: Date | null; createdAt?: Date }
   const anchor = row.trialEnd ?? row.createdAt ?? sub.currentPeriodEnd
   let end = sub.currentPeriodEnd
@@ -55,7 +55,7 @@ export async function rollSandboxPeriods(tx: Tx, userId: string | null, now: num
     const next = sandboxPeriodAt(sub, now)
     await tx
       .update(subscriptions)
-      .set({ status: next.status, currentPeriodEnd: next.currentPeriodEnd, canceledAt: next.canceledAt })
+      .set({ status: next.status, currentPeriodEnd: next.currentPeriodEnd, cancelledAt: next.cancelledAt })
       .where(eq(subscriptions.id, sub.id))
   }
 }
@@ -70,7 +70,7 @@ function sandboxTrial(now: number, customerId = sandboxId('cus_sbx')): ProviderS
     trialEnd,
     currentPeriodEnd: trialEnd,
     cancelAtPeriodEnd: false,
-    canceledAt: null,
+    cancelledAt: null,
   }
 }
 
@@ -83,7 +83,7 @@ function sandboxPaid(now: number, customerId = sandboxId('cus_sbx')): ProviderSu
     trialEnd: null,
     currentPeriodEnd: monthAfter(now),
     cancelAtPeriodEnd: false,
-    canceledAt: null,
+    cancelledAt: null,
   }
 }
 

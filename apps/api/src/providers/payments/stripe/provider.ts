@@ -24,7 +24,7 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     trialEnd: date(sub.trial_end),
     currentPeriodEnd: date(itemPeriodEnd ?? legacyPeriodEnd),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
-    canceledAt: date(sub.canceled_at),
+    cancelledAt: date(sub.canceled_at),
   }
 }
 
