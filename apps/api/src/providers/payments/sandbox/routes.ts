@@ -190,7 +190,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     const link = await linkOf(request.params.id, 'portal')
     if (!link) return missing(reply, 'Esta sesión del portal de facturación')
     const sub = await latestSubscription(app.db, link.userId)
-    if (sub) await app.db.update(subscriptions).set({ cancelAtPeriodEnd: true, cancelledAt: new Date() }).where(eq(subscriptions.id, sub.id))
+    if (sub)
+      await app.db.update(subscriptions).set({ cancelAtPeriodEnd: true, cancelledAt: new Date() }).where(eq(subscriptions.id, sub.id))
     return reply.redirect(`/sandbox/portal/${link.id}?cancelled=1`, 303)
   })
 
