@@ -180,7 +180,15 @@ export const routes: RouteObject[] = [
         path: '/cliente',
         ...translatedPage(routines.loadClientShell, 'ClientShell', 'es', ['routines', 'booking', 'progress', 'errors']),
         children: [
-          { index: true, lazy: lazyPage(routines.loadTodayPage, 'TodayPage') },
+          {
+            index: true,
+            lazy: lazyPage(routines.loadTodayPage, 'TodayPage'),
+            // Today's session is asked for now, beside the page's code (issue 25).
+            loader: () => {
+              routines.startTodayFetch()
+              return null
+            },
+          },
           { path: 'reservar/:slug', lazy: lazyPage(booking.loadBookPage, 'BookPage') },
           { path: 'reservas', lazy: lazyPage(booking.loadMyBookingsPage, 'MyBookingsPage') },
           { path: 'progreso', lazy: lazyPage(progress.loadProgressPage, 'ProgressPage') },

@@ -4,6 +4,7 @@ import { clear, createStore, get, set } from 'idb-keyval'
 import { api } from '@/lib/api-client'
 import { subscribeSession } from '@/lib/session'
 import { santiagoDay } from '../lib/dates'
+import { takeEarlyToday } from '../lib/early-today'
 
 // Issue 25: the client's day and records. The last answers are kept on the device so that "Hoy"
 // opens in a gym basement (decision 210); a network failure falls back to them.
@@ -61,7 +62,7 @@ export const useToday = (userId: string | undefined) =>
     queryFn: () =>
       withFallback(
         `today:${userId}`,
-        () => api.get<Today>('/client/today'),
+        async () => (await takeEarlyToday(userId ?? '')) ?? api.get<Today>('/client/today'),
         (kept) => kept.date === santiagoDay(),
       ),
     enabled: !!userId,
