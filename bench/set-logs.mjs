@@ -207,7 +207,11 @@ async function load(port, clients, itemKeys) {
       // Steady mode: this client's first set at a random instant of the spread, then one each interval.
       const offset = BURST ? 0 : Math.random() * SPREAD_S * 1000
       for (let n = 0; ; n++) {
-        if (!BURST) await sleep(started + offset + n * INTERVAL_S * 1000 - Date.now())
+        if (!BURST) {
+          const at = started + offset + n * INTERVAL_S * 1000
+          if (at >= end) break
+          await sleep(at - Date.now())
+        }
         const sentAt = Date.now()
         if (sentAt >= end) break
         const replayOf = mine.length && Math.random() < REPLAYS ? mine[Math.floor(Math.random() * mine.length)] : undefined
