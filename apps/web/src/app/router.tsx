@@ -186,6 +186,7 @@ export const routes: RouteObject[] = [
             // Today's session is asked for now, beside the page's code (issue 25).
             loader: () => {
               routines.startTodayFetch()
+              routines.preloadClientWords()
               return null
             },
           },

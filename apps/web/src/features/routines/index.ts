@@ -4,4 +4,4 @@ export const loadClientSignInPage = () => import('./pages/client-sign-in-page')
 export const loadTodayPage = () => import('./pages/today-page')
 export const loadExerciseLibrary = () => import('./components/exercise-library')
 // Started by the "Hoy" route's loader, before the page's code arrives (a few hundred bytes).
-export { startTodayFetch } from './lib/early-today'
+export { preloadClientWords, startTodayFetch } from './lib/early-today'

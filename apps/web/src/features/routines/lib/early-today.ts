@@ -1,4 +1,5 @@
 import type { Today } from '@app/contracts'
+import { storedLanguage } from '@/lib/language'
 import { getSession } from '@/lib/session'
 
 /**
@@ -33,4 +34,14 @@ export async function takeEarlyToday(userId: string): Promise<Today | undefined>
   } catch {
     return undefined
   }
+}
+
+// The client area's words (the shell's namespaces, as the router's loader asks for them): the same
+// modules as lib/i18n's, so the same chunks, asked for now instead of once i18next has loaded.
+const words = import.meta.glob(['/src/features/{routines,booking,progress}/locales/*.json', '/src/locales/{common,errors}/*.json'])
+
+/** Starts downloading the client area's translations in the person's language (else Spanish). */
+export function preloadClientWords() {
+  const language = storedLanguage() ?? 'es'
+  for (const [path, load] of Object.entries(words)) if (path.endsWith(`/${language}.json`)) void load().catch(() => undefined)
 }
