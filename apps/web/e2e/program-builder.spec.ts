@@ -1,40 +1,9 @@
 // Issue 25 end to end: a trainer builds a 4-week program with a superset from the library, reorders
 // it with the keyboard, saves it, assigns it to a client, and edits it into a new version; the API
 // shows the assignment. Once in Spanish and once in English.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { expectAccessible, latestMail, screenshot, uniqueEmail } from './support'
-import { mailedCode, storeSession, trainerThroughApi, type Session } from './trainer-helpers'
-
-/** A client paying one of the trainer's offers, all through the API: theirs now (decision 132). */
-async function payingClient(request: APIRequestContext, trainer: Session, firstName: string) {
-  const auth = { authorization: `Bearer ${trainer.token}` }
-  const offer = await request.post('/api/v1/trainer/offers', {
-    headers: auth,
-    data: { title: 'Plan Fuerza', description: '8 sesiones', priceClp: 35_000, sessionsPerMonth: 8 },
-  })
-  expect(offer.status(), await offer.text()).toBe(200)
-  const email = uniqueEmail('e2e-athlete')
-  const invited = await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: (await offer.json()).id, email } })
-  expect(invited.status(), await invited.text()).toBe(200)
-  const mail = await latestMail(request, email, (m) => /invitacion\//.test(m.text))
-  const link = /\/invitacion\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
-  expect((await request.post(`/api/v1/client-invitations/${link}/code`)).status()).toBe(200)
-  const otp = await mailedCode(request, email)
-  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, {
-    data: { otp, firstName, lastName: 'Atleta', birthDate: '1994-03-10' },
-  })
-  expect(confirmed.status(), await confirmed.text()).toBe(200)
-  const session = (await confirmed.json()) as Session
-  const origin = new URL(confirmed.url()).origin
-  const checkout = await request.post(`/api/v1/client-invitations/${link}/checkout`, {
-    headers: { authorization: `Bearer ${session.token}` },
-    data: { successRedirect: `${origin}/invitacion/pagada`, cancelRedirect: `${origin}/invitacion/${link}` },
-  })
-  expect(checkout.status(), await checkout.text()).toBe(200)
-  const paid = await request.post(`${new URL((await checkout.json()).url).pathname}/pay`, { maxRedirects: 0 })
-  expect(paid.status(), await paid.text()).toBe(303)
-  return { userId: session.user.id, name: `${firstName} Atleta` }
-}
+import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible, screenshot } from './support'
+import { payingClientThroughApi, storeSession, trainerThroughApi } from './trainer-helpers'
 
 const TEXTS = {
   es: {
@@ -152,7 +121,8 @@ for (const lang of ['es', 'en'] as const) {
   }, testInfo) => {
     test.setTimeout(180_000)
     const trainer = await trainerThroughApi(request)
-    const client = await payingClient(request, trainer, lang === 'es' ? 'Lía' : 'Liam')
+    const athlete = await payingClientThroughApi(request, trainer, { firstName: lang === 'es' ? 'Lía' : 'Liam', lastName: 'Atleta' })
+    const client = { userId: athlete.user.id, name: `${athlete.user.firstName} Atleta` }
     await storeSession(page, trainer)
     await page.evaluate((language) => localStorage.setItem('language', language), x.language)
 

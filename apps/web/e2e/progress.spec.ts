@@ -2,8 +2,8 @@
 // logs weights and a measurement, reads the chart and a record, uploads a photo and deletes it;
 // in English, two years of daily weights draw, and consent is withdrawn. axe on each screen.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
-import { mailedCode, trainerThroughApi, type Session } from './trainer-helpers'
+import { expectAccessible, screenshot, storeSession } from './support'
+import { payingClientThroughApi, trainerThroughApi, type Session } from './trainer-helpers'
 
 const santiagoDay = (offsetDays: number) => {
   const [y, m, d] = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' }).split('-').map(Number)
@@ -13,36 +13,6 @@ const santiagoDay = (offsetDays: number) => {
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
   expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status)
   return (await response.json()) as T
-}
-
-/** A client who accepted the trainer's invitation and paid (the trainer's client now), through the API. */
-async function payingClient(request: APIRequestContext, trainer: Session, firstName: string): Promise<Session> {
-  const auth = { authorization: `Bearer ${trainer.token}` }
-  const offer = await ok<{ id: string }>(
-    await request.post('/api/v1/trainer/offers', {
-      headers: auth,
-      data: { title: 'Plan Progreso', description: '8 sesiones', priceClp: 30_000, sessionsPerMonth: 8 },
-    }),
-  )
-  const email = uniqueEmail('e2e-progress')
-  await ok(await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: offer.id, email } }))
-  const mail = await latestMail(request, email, (m) => /te invita a entrenar/.test(m.subject))
-  const link = /\/invitacion\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]
-  await ok(await request.post(`/api/v1/client-invitations/${link}/code`))
-  const otp = await mailedCode(request, email)
-  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, {
-    data: { otp, firstName, lastName: 'Cliente', birthDate: '1992-05-20' },
-  })
-  const session = await ok<Session>(confirmed)
-  const origin = new URL(confirmed.url()).origin
-  const checkout = await ok<{ url: string }>(
-    await request.post(`/api/v1/client-invitations/${link}/checkout`, {
-      headers: { authorization: `Bearer ${session.token}` },
-      data: { successRedirect: `${origin}/invitacion/pagada`, cancelRedirect: `${origin}/invitacion/${link}` },
-    }),
-  )
-  expect((await request.post(`${new URL(checkout.url).pathname}/pay`, { maxRedirects: 0 })).status()).toBe(303)
-  return session
 }
 
 /** A one-week program started six days ago (three training days) and a bench press of 50 kg × 5 logged on day 1. */
@@ -109,7 +79,7 @@ test('@mobile-only a client consents, logs weights and a waist, reads the chart 
 }, testInfo) => {
   test.setTimeout(150_000)
   const trainer = await trainerThroughApi(request)
-  const client = await payingClient(request, trainer, 'Ana')
+  const client = await payingClientThroughApi(request, trainer, { firstName: 'Ana' })
   await programWithALoggedSet(request, trainer, client)
   await storeSession(page, client)
 
@@ -209,7 +179,7 @@ test('@mobile two years of daily weights draw at once; in English, with units an
 }, testInfo) => {
   test.setTimeout(180_000)
   const trainer = await trainerThroughApi(request)
-  const client = await payingClient(request, trainer, 'Beth')
+  const client = await payingClientThroughApi(request, trainer, { firstName: 'Beth' })
   const auth = { authorization: `Bearer ${client.token}` }
   await ok(
     await request.post('/api/v1/client/health-consent', {

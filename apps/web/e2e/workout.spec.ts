@@ -1,8 +1,8 @@
 // Issue 25 end to end: the client logs today's session on their phone (375 px) with the network
 // cut for two sets, reconnects, sees a new record; the server holds each set once (decision 210).
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
-import { mailedCode, trainerThroughApi, type Session } from './trainer-helpers'
+import { expectAccessible, screenshot, storeSession } from './support'
+import { payingClientThroughApi, trainerThroughApi, type Session } from './trainer-helpers'
 
 const santiagoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Santiago' })
@@ -10,36 +10,6 @@ const santiagoDay = (offsetDays: number) =>
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
   expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status)
   return (await response.json()) as T
-}
-
-/** A client who accepted the trainer's invitation and paid (the trainer's client now), through the API. */
-async function payingClient(request: APIRequestContext, trainer: Session, firstName: string): Promise<Session> {
-  const auth = { authorization: `Bearer ${trainer.token}` }
-  const offer = await ok<{ id: string }>(
-    await request.post('/api/v1/trainer/offers', {
-      headers: auth,
-      data: { title: 'Plan Fuerza', description: '8 sesiones', priceClp: 30_000, sessionsPerMonth: 8 },
-    }),
-  )
-  const email = uniqueEmail('e2e-workout')
-  await ok(await request.post('/api/v1/trainer/invitations', { headers: auth, data: { offerId: offer.id, email } }))
-  const mail = await latestMail(request, email, (m) => /te invita a entrenar/.test(m.subject))
-  const link = /\/invitacion\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]
-  await ok(await request.post(`/api/v1/client-invitations/${link}/code`))
-  const otp = await mailedCode(request, email)
-  const confirmed = await request.post(`/api/v1/client-invitations/${link}/confirm`, {
-    data: { otp, firstName, lastName: 'Cliente', birthDate: '1994-03-10' },
-  })
-  const session = await ok<Session>(confirmed)
-  const origin = new URL(confirmed.url()).origin
-  const checkout = await ok<{ url: string }>(
-    await request.post(`/api/v1/client-invitations/${link}/checkout`, {
-      headers: { authorization: `Bearer ${session.token}` },
-      data: { successRedirect: `${origin}/invitacion/pagada`, cancelRedirect: `${origin}/invitacion/${link}` },
-    }),
-  )
-  expect((await request.post(`${new URL(checkout.url).pathname}/pay`, { maxRedirects: 0 })).status()).toBe(303)
-  return session
 }
 
 async function exerciseId(request: APIRequestContext, trainer: Session, nameEs: string) {
@@ -165,7 +135,7 @@ for (const language of ['es', 'en'] as const) {
     test.setTimeout(120_000)
     const say = texts[language]
     const trainer = await trainerThroughApi(request)
-    const client = await payingClient(request, trainer, 'Marta')
+    const client = await payingClientThroughApi(request, trainer, { firstName: 'Marta' })
     await programStartedLastWeek(request, trainer, client)
     await storeSession(page, client)
     await page.evaluate((lang) => localStorage.setItem('language', lang), language)
