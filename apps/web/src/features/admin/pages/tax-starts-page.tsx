@@ -33,8 +33,8 @@ const QUEUES: TaxStartQueue[] = ['pending', 'approved', 'rejected']
 
 /** "Approve": a confirmation, then six months of charging for the seller. */
 function ApproveDialog({ review, onDone }: { review: AdminTaxStart; onDone: () => Promise<unknown> }) {
-  const { t } = useTranslation('admin', { keyPrefix: 'taxStarts' })
   const { t: common } = useTranslation('admin')
+  const { t } = useTranslation('admin', { keyPrefix: 'taxStarts' })
   const [open, setOpen] = useState(false)
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)

@@ -215,7 +215,7 @@ function TaxStartForm({ owner, onSent }: { owner: TaxStartOwner; onSent: () => v
         {(['start', 'exemption'] as const).map((value) => (
           <label key={value} className="flex items-start gap-2 text-sm">
             <input type="radio" value={value} className="mt-0.5 size-4 accent-primary" {...form.register('kind')} />
-            {t(value)}
+            {value === 'start' ? t('start') : t('exemption')}
           </label>
         ))}
       </fieldset>
