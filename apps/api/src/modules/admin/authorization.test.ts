@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, privacyRequests, reviews } from '../../db/schema.ts'
+import { auditLog, privacyRequests, reviews, trainers } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 import { bookableTrainer } from '../bookings/test-helpers.ts'
+import { declare, saveRut } from '../tax-start/test-helpers.ts'
 import { registerOwner, submitLead, trainerWith } from './test-helpers.ts'
 
 // Issue 13: every admin route refuses anonymous callers (401) and every role but platform_admin
@@ -48,7 +49,25 @@ beforeAll(async () => {
       )
       .returning()
   ).map((row) => row.id)
+  // Two sellers' tax-start declarations waiting for review: one to approve, one to reject.
+  const seller = async () => {
+    const login = await createUserAndLogin(ctx.app, { role: 'trainer' })
+    await ctx.app.db.insert(trainers).values({ userId: login.user.id, firstName: 'Vera', lastName: 'Soto', email: login.user.email })
+    await saveRut(ctx.app, 'trainer', login.token)
+    return login
+  }
+  const [approving, rejecting] = [await seller(), await seller()]
+  const toApprove = await declare(ctx.app, 'trainer', approving.token)
+  const toReject = await declare(ctx.app, 'trainer', rejecting.token)
   examples = {
+    'GET /api/v1/admin/tax-starts': { url: '/api/v1/admin/tax-starts?status=pending', ok: 200 },
+    'GET /api/v1/admin/tax-starts/:id': { url: `/api/v1/admin/tax-starts/${toApprove}`, ok: 200 },
+    'POST /api/v1/admin/tax-starts/:id/approve': { url: `/api/v1/admin/tax-starts/${toApprove}/approve`, ok: 200 },
+    'POST /api/v1/admin/tax-starts/:id/reject': {
+      url: `/api/v1/admin/tax-starts/${toReject}/reject`,
+      body: { reason: 'The proof is unreadable' },
+      ok: 200,
+    },
     'GET /api/v1/admin/leads': { url: '/api/v1/admin/leads?status=new', ok: 200 },
     'GET /api/v1/admin/leads/export.csv': { url: '/api/v1/admin/leads/export.csv', ok: 200 },
     'GET /api/v1/admin/leads/:id': { url: `/api/v1/admin/leads/${lead.id}`, ok: 200 },
