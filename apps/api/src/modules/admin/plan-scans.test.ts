@@ -59,24 +59,27 @@ beforeAll(async () => {
   // exist, loaded with the referential triggers off for this transaction only.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`)
-    // A bulk load, not a request: the pool's statement timeout is for requests (it cut this on a loaded CI run).
-    await tx.execute(sql`set local statement_timeout = 0`)
+    // In statements of 20,000 rows: the pool's timeouts are for requests, and one 200,000-row
+    // insert ran past them on a loaded CI run.
+    const CHUNK = 20_000
     await tx.execute(sql`
       insert into trainers (id, user_id, first_name, last_name, email)
       select md5('ct' || i)::uuid, md5('tu' || i)::uuid, 'T', 'R', 'plan-scan-' || i || '@example.com' from generate_series(0, 2999) i`)
-    await tx.execute(sql`
+    for (let from = 1; from <= 60_000; from += CHUNK)
+      await tx.execute(sql`
       insert into client_subscriptions (id, client_user_id, trainer_id, offer_id, price_clp, trainer_bps, gym_bps, platform_bps,
         state, provider, provider_subscription_id, created_at, updated_at)
       select md5('cs' || i)::uuid, md5('cu' || i)::uuid, md5('ct' || (i % 3000))::uuid, md5('co' || (i % 3000))::uuid, 30000, 9500, 0, 500,
         case when i % 1500 = 0 then 'past_due' when i % 4 = 0 then 'active' else 'cancelled' end,
         'sandbox', 'plan-scan-' || i, now() - (i % 1800) * interval '1 day', now() - (i % 1800) * interval '1 day'
-      from generate_series(1, 60000) i`)
-    await tx.execute(sql`
+      from generate_series(${from}::int, ${from + CHUNK - 1}::int) i`)
+    for (let from = 1; from <= 200_000; from += CHUNK)
+      await tx.execute(sql`
       insert into client_payments (subscription_id, trainer_id, provider, provider_payment_id, amount_clp, trainer_share_clp,
         gym_share_clp, platform_share_clp, flag, paid_at)
       select md5('cs' || (i % 60000 + 1))::uuid, md5('ct' || (i % 3000))::uuid, 'sandbox', 'plan-scan-pay-' || i, 30000, 28500, 0, 1500,
         case when i % 6667 = 0 then 'amount_mismatch' end, now() - (i % 1800) * interval '1 day'
-      from generate_series(1, 200000) i`)
+      from generate_series(${from}::int, ${from + CHUNK - 1}::int) i`)
   })
   // What autovacuum does after a bulk load: statistics, and the trigram indexes' pending list merged.
   await db.execute(sql`vacuum analyze`)
