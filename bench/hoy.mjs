@@ -13,7 +13,10 @@
 //  4. prints p50/max per figure and writes bench/results/hoy-<time>.json with the load average.
 // Options: --runs N (default 5); --returning: each run first opens /cliente once unthrottled in
 // the same context (its service worker installed, the page and scripts kept), then measures the
-// next visit, a returning client's (default: a first visit, nothing kept). A benchmark, not a test: the figures depend on the machine's load.
+// next visit, a returning client's (default: a first visit, nothing kept); --h2: through a TLS +
+// HTTP/2 proxy in front of the server, as the documented production (bench/lib/h2-proxy.mjs;
+// default: the server itself, plain HTTP/1.1, six connections a host). Each run prints the
+// protocol and the Content-Encoding of the scripts. A benchmark, not a test: the figures depend on the machine's load.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, cpSync, existsSync, readFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,6 +26,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, option as cliOption } from './lib/cli.mjs'
 import { CPU_SLOWDOWN, FAST_3G } from './lib/first-input.mjs'
+import { startH2Proxy } from './lib/h2-proxy.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const requireApi = createRequire(join(root, 'apps/api/package.json'))
@@ -32,6 +36,7 @@ const argon2 = requireApi('@node-rs/argon2')
 const args = process.argv.slice(2)
 const RUNS = Number(cliOption(args, 'runs', 5))
 const RETURNING = args.includes('--returning')
+const H2 = args.includes('--h2')
 const TARGET_INTERACTIVE_MS = 2500
 const TARGET_TAP_MS = 100
 const PASSWORD = 'Bench-secret-1'
@@ -152,6 +157,12 @@ async function oneRun(browser, base, session) {
     }
     await page.addInitScript(probe)
     const cdp = await context.newCDPSession(page)
+    // How each script came: the Content-Encoding the server chose (br, gzip or none).
+    const encodings = new Map()
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')
+      encodings.set(new URL(response.url).pathname, header ? header[1] : 'none')
+    })
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', FAST_3G)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
@@ -164,10 +175,10 @@ async function oneRun(browser, base, session) {
     const [tap] = await readTaps(page)
     // Where the time went: each download (start, end, bytes) and the document's own.
     const timeline = await page.evaluate(() => [
-      ...performance.getEntriesByType('navigation').map((e) => ['document', e.startTime, e.responseEnd, e.transferSize]),
+      ...performance.getEntriesByType('navigation').map((e) => ['document', e.startTime, e.responseEnd, e.transferSize, e.nextHopProtocol]),
       ...performance
         .getEntriesByType('resource')
-        .map((e) => [new URL(e.name).pathname, e.startTime, e.responseEnd, e.transferSize])
+        .map((e) => [new URL(e.name).pathname, e.startTime, e.responseEnd, e.transferSize, e.nextHopProtocol])
         .filter(([, start]) => start < 20_000),
     ])
     // Let the first set's write reach the server and the service worker take over (noted), then cut the network.
@@ -192,7 +203,14 @@ async function oneRun(browser, base, session) {
       interactiveMs: Math.round(tap.reactedAt),
       firstTapMs: Math.round(tap.reactedAt - tap.at),
       offlineTapMs: Math.round(offlineTap.reactedAt - offlineTap.at),
-      downloads: timeline.map(([name, start, end, bytes]) => ({ name, startMs: Math.round(start), endMs: Math.round(end), bytes })),
+      downloads: timeline.map(([name, start, end, bytes, protocol]) => ({
+        name,
+        startMs: Math.round(start),
+        endMs: Math.round(end),
+        bytes,
+        protocol,
+        encoding: encodings.get(name) ?? null,
+      })),
       serviceWorker: worker,
     }
   } finally {
@@ -219,7 +237,10 @@ async function main() {
   await query(serverUrl, `create database ${dbName}`)
   const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString()
   const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
+  const proxyPort = H2 ? await freePort() : null
+  // What the browser opens: the server itself, or the HTTP/2 proxy in front of it.
+  const base = H2 ? `https://127.0.0.1:${proxyPort}` : `http://127.0.0.1:${port}`
+  const direct = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-hoy-'))
   const logFile = join(dataDir, 'server.log')
   const logFd = openSync(logFile, 'a')
@@ -247,18 +268,20 @@ async function main() {
   const report = {
     startedAt: new Date().toISOString(),
     visit: RETURNING ? 'returning' : 'first',
+    protocol: H2 ? 'TLS + HTTP/2 proxy' : 'HTTP/1.1 (plain)',
     loadAverage: loads(),
     cpuSlowdown: CPU_SLOWDOWN,
     network: FAST_3G,
     runs: [],
   }
   let browser
+  let closeProxy
   try {
     for (let i = 0; ; i++) {
       if (server.exitCode !== null)
         throw new Error(`server exited with code ${server.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`)
       if (
-        await fetch(`${base}/api/health`).then(
+        await fetch(`${direct}/api/health`).then(
           (r) => r.ok,
           () => false,
         )
@@ -267,16 +290,25 @@ async function main() {
       if (i > 600) throw new Error('server did not become healthy in time')
       await sleep(100)
     }
-    const session = await seed(dbUrl, base)
+    const session = await seed(dbUrl, direct)
+    if (H2) closeProxy = await startH2Proxy({ port: proxyPort, upstreamPort: port, dir: dataDir })
     const { chromium } = requireWeb('playwright-core')
-    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+    browser = await chromium.launch({
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-gpu', ...(H2 ? ['--ignore-certificate-errors'] : [])],
+    })
+    console.log(
+      `"Hoy" at 375 px, CPU ${CPU_SLOWDOWN}× slower (CDP Emulation.setCPUThrottlingRate), network Fast 3G (CDP: ${FAST_3G.latency} ms, ${Math.round(FAST_3G.downloadThroughput / 1024)} KB/s down), ${report.protocol}, ${RETURNING ? 'returning' : 'first'} visit`,
+    )
     for (let i = 0; i < RUNS; i++) {
       const run = await oneRun(browser, base, session)
       report.runs.push({ ...run, load: loads()[0] })
-      const js = run.downloads.filter((d) => d.name.endsWith('.js'))
+      // The page's own downloads: the service worker fetches them again once it installs (0 bytes, later).
+      const js = run.downloads.filter((d, i, all) => d.name.endsWith('.js') && all.findIndex((e) => e.name === d.name) === i)
       const today = run.downloads.find((d) => d.name === '/api/v1/client/today')
+      const tally = (key) => [...new Set(js.map((d) => d[key] ?? '?'))].join('/')
       console.log(
-        `  document ${run.downloads[0]?.endMs} ms; ${js.length} scripts, ${Math.round(js.reduce((n, d) => n + d.bytes, 0) / 1024)} KB, the last at ${Math.max(...js.map((d) => d.endMs))} ms; /client/today ${today ? `${today.startMs}–${today.endMs} ms` : 'not fetched'}`,
+        `  document ${run.downloads[0]?.endMs} ms (${run.downloads[0]?.protocol}); ${js.length} scripts (${tally('protocol')}, Content-Encoding ${tally('encoding')}), ${Math.round(js.reduce((n, d) => n + d.bytes, 0) / 1024)} KB, the last at ${Math.max(...js.map((d) => d.endMs))} ms; /client/today ${today ? `${today.startMs}–${today.endMs} ms` : 'not fetched'}`,
       )
       console.log(
         `run ${i + 1}/${RUNS}: shown ${run.shownMs} ms, interactive ${run.interactiveMs} ms (first tap ${run.firstTapMs} ms), offline tap ${run.offlineTapMs} ms (load ${loads()[0]})`,
@@ -284,6 +316,7 @@ async function main() {
     }
   } finally {
     await browser?.close()
+    await closeProxy?.()
     server.kill('SIGTERM')
     if (server.exitCode === null) await new Promise((r) => server.once('exit', r))
     await query(serverUrl, `drop database if exists ${dbName} with (force)`).catch(() => {})
@@ -295,7 +328,7 @@ async function main() {
   report.loadAverageAfter = loads()
   report.ok = report.interactiveMs.max <= TARGET_INTERACTIVE_MS && report.offlineTapMs.max <= TARGET_TAP_MS
   console.log(
-    `\n"Hoy" at 375 px, CPU ${CPU_SLOWDOWN}× slower, Fast 3G, ${RUNS} runs, ${RETURNING ? 'a returning visit' : 'a first visit'} (p50 / max):` +
+    `\n"Hoy" at 375 px, CPU ${CPU_SLOWDOWN}× slower, Fast 3G, ${report.protocol}, ${RUNS} runs, ${RETURNING ? 'a returning visit' : 'a first visit'} (p50 / max):` +
       `\n  session shown          ${report.shownMs.p50} / ${report.shownMs.max} ms` +
       `\n  interactive (tap seen) ${report.interactiveMs.p50} / ${report.interactiveMs.max} ms (target ≤ ${TARGET_INTERACTIVE_MS})` +
       `\n  first tap reaction     ${report.firstTapMs.p50} / ${report.firstTapMs.max} ms` +

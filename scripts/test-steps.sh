@@ -99,25 +99,32 @@ together() {
   return "$status"
 }
 
-# Two stages (decision 212): the build, alone, because spawned servers and the E2E serve
-# apps/web/dist; then every other check at once. Typecheck, lint and the web unit tests keep both
-# cores busy for about a minute and a half on their own, while the suites mostly wait (on the
-# browser, the servers, the spawned processes): run beside the suites they fill that waiting
-# instead of holding the suites back by a stage of their own.
-step 'build' npm run build
-# The API suite once per database, each on one of the two supported Nodes (decision 123): PGlite,
-# the default a new user runs, on Node 24 LTS; PostgreSQL on the machine's Node. The money bench
-# at S on the embedded database (issue 30, decision 217): the seed passes ledger:check, every
-# operator money and list page answers, the CSV export has every entry; its timings are printed,
-# not enforced, on a machine this busy (M and L enforce them). API contract (issue 28; docs/api.md):
-# the document lints clean, no unacknowledged breaking change against the merge-base with main.
+# Two stages (decisions 212, 229, 230): first the build beside the checks that read only the sources
+# (typecheck, lint, the web unit tests, the API contract); then the suites, which serve the built
+# apps/web/dist and spawn the built server. The suites no longer share the cores with the checks:
+# at load 20 their slowest tests (hot backup under writes, supervisor restarts, every route's 401)
+# ran past their timeouts.
+# API contract (issue 28; docs/api.md): the document lints clean, no unacknowledged breaking change
+# against the merge-base with main.
 together \
-  'E2E' 'npm run e2e -w apps/web' \
-  'API tests: unit + PGlite (Node 24)' 'npm run test:api:node24' \
-  'API tests: PostgreSQL (Node 20)' 'npm run test:postgres -w apps/api' \
-  'bench: money S (PGlite)' 'DATABASE_URL= npm run bench:money -- --scale S --samples 20' \
+  'build' 'npm run build' \
   'typecheck' 'npm run typecheck' \
   'lint' 'npm run lint' \
   'web unit tests' 'npm run test -w apps/web' \
   'API contract lint' 'npm run lint:api' \
   'API breaking changes' 'npm run api:diff'
+# The suites one after another (decision 230): each keeps the two cores busy on its own, and at once
+# they thrashed (stop 41: 2,710 s and twice the CPU of each suite alone, with journeys and backups
+# past their time limits). Every suite runs even when one before it failed, so that one run shows
+# every failure; the run fails at the end.
+# The API suite once per database, each on one of the two supported Nodes (decision 123): PGlite,
+# the default a new user runs, on Node 24 LTS; PostgreSQL on the machine's Node. The money bench
+# at S on the embedded database (issue 30, decisions 217, 227): the seed passes ledger:check, every
+# operator money and list page answers, the CSV export has every entry; its timings are printed,
+# not enforced, on a machine this busy (M and L enforce them).
+failed=0
+step 'API tests: unit + PGlite (Node 24)' npm run test:api:node24 || failed=1
+step 'API tests: PostgreSQL (Node 20)' npm run test:postgres -w apps/api || failed=1
+step 'E2E' npm run e2e -w apps/web || failed=1
+step 'bench: money S (PGlite)' env DATABASE_URL= npm run bench:money -- --scale S --samples 5 || failed=1
+exit "$failed"

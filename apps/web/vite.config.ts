@@ -122,5 +122,8 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     modulePreload: false,
+    // dist/.vite/manifest.json: scripts/prerender.mjs lists the client app's chunks from it for
+    // dist/cliente.html's modulepreload links (decision 226); not served (a dot folder).
+    manifest: true,
   },
 })

@@ -25,6 +25,7 @@ import paymentWebhookRoutes from './modules/payments/routes.ts'
 import { providerPages } from './providers/payments/index.ts'
 import adminRoutes from './modules/admin/routes.ts'
 import clientBillingRoutes from './modules/client-billing/routes.ts'
+import statementRoutes from './modules/statements/routes.ts'
 import emailChangeRoutes from './modules/email-change/routes.ts'
 import emailVerificationRoutes from './modules/email-verification/routes.ts'
 import profileRoutes from './modules/profiles/routes.ts'
@@ -35,13 +36,17 @@ import privacyRoutes from './modules/privacy/routes.ts'
 import { schedulePrivacyPurge } from './modules/privacy/purge.ts'
 import { scheduleDataExports } from './modules/privacy/export-jobs.ts'
 import privacyDevRoutes from './modules/privacy/dev-routes.ts'
+import withdrawalDevRoutes from './modules/withdrawal/dev-routes.ts'
 import exerciseRoutes from './modules/exercises/routes.ts'
 import routineRoutes from './modules/routines/routes.ts'
 import progressRoutes from './modules/progress/routes.ts'
+import withdrawalRoutes from './modules/withdrawal/routes.ts'
+import { scheduleRenewalNotices } from './modules/withdrawal/renewal-notices.ts'
 import trainerPages from './modules/profiles/page.ts'
 import { scheduleListingSweep } from './modules/profiles/listing-sweep.ts'
 import { scheduleReminders } from './modules/bookings/reminders.ts'
 import { scheduleWeeklyDigests } from './modules/routines/digest.ts'
+import { scheduleStatementReadyMails } from './modules/statements/ready-mail.ts'
 import authPlugin from './plugins/auth.ts'
 import sessionCachePlugin from './plugins/session-cache.ts'
 import helmet from './plugins/security-headers.ts'
@@ -60,6 +65,8 @@ import limitsPlugin from './plugins/rate-limit.ts'
 import mailerPlugin, { type MailTransport } from './plugins/mailer.ts'
 import paymentsPlugin from './plugins/payments.ts'
 import payoutLinksPlugin from './plugins/payout-links.ts'
+import taxDocumentsPlugin from './plugins/tax-documents.ts'
+import taxDocumentRoutes from './modules/tax-documents/routes.ts'
 import webPlugin, { webInlineScriptHashes } from './plugins/web.ts'
 import { configurePasswordHashing } from './modules/users/hashing.ts'
 
@@ -80,6 +87,8 @@ export interface AppOptions {
   mailAutoDeliver?: boolean
   /** Serve the built web app (default: when apps/web/dist exists). */
   serveWeb?: boolean
+  /** The web build to serve (default: apps/web/dist); tests give one of their own. */
+  webRoot?: string
 }
 
 /**
@@ -119,6 +128,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(trainersRoutes)
   await app.register(taxIdentityRoutes)
   await app.register(taxStartRoutes)
+  await app.register(taxDocumentRoutes)
   await app.register(passwordResetRoutes)
   await app.register(signupRoutes)
   await app.register(usersRoutes)
@@ -130,6 +140,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(emailChangeRoutes)
   await app.register(adminRoutes)
   await app.register(clientBillingRoutes)
+  await app.register(statementRoutes)
   await app.register(profileRoutes)
   await app.register(bookingRoutes)
   await app.register(reviewRoutes)
@@ -138,6 +149,7 @@ async function apiV1(app: FastifyInstance) {
   await app.register(exerciseRoutes)
   await app.register(routineRoutes)
   await app.register(progressRoutes)
+  await app.register(withdrawalRoutes)
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -203,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin)
   await app.register(paymentsPlugin)
   await app.register(payoutLinksPlugin)
+  await app.register(taxDocumentsPlugin, { autoIssue: opts.mailAutoDeliver ?? true })
   await app.register(docsPlugin)
   await app.register(metricsPlugin)
   await app.register(opsPlugin)
@@ -224,6 +237,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           schedulePayoutLinkRefresh(app),
           scheduleWeeklyDigests(app),
           scheduleTaxStartReminders(app),
+          scheduleRenewalNotices(app),
+          scheduleStatementReadyMails(app),
         ),
     )
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))
@@ -232,8 +247,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (config.NODE_ENV !== 'production') await app.register(mailboxRoutes)
   // The E2E's clock for the 90-day purge (loopback only, never in production).
   if (config.NODE_ENV !== 'production') await app.register(privacyDevRoutes)
+  // The E2E's clock for the withdrawal right (decision 224).
+  if (config.NODE_ENV !== 'production') await app.register(withdrawalDevRoutes)
   if (opts.serveWeb ?? true) {
-    await app.register(webPlugin)
+    await app.register(webPlugin, { root: opts.webRoot })
     await app.register(trainerPages)
   }
 

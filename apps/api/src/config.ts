@@ -112,13 +112,15 @@ const EnvSchema = z
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     /**
      * Which payment provider: sandbox, stripe or mercadopago (decision 207). Unset: stripe when
-     * STRIPE_SECRET_KEY is set, else the sandbox. mercadopago links payout accounts (OAuth); its
-     * charges are later slices of issue 26, so charges stay with the sandbox and production refuses it.
+     * STRIPE_SECRET_KEY is set, else the sandbox. mercadopago links payout accounts (OAuth) and bills
+     * the trainer's plan (decision 228); its client charges are later slices of issue 26, so production refuses it.
      */
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'mercadopago']).optional(),
     MERCADOPAGO_CLIENT_ID: optionalText,
     MERCADOPAGO_CLIENT_SECRET: optionalText,
     MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+    /** The platform's own account (the trainers' plan subscriptions are created with it). */
+    MERCADOPAGO_ACCESS_TOKEN: optionalText,
     /** The REST API's address (the fake's in tests and sandbox mode). */
     MERCADOPAGO_BASE_URL: optionalUrl,
     /** Where a seller authorizes our application (Chile's site). */
@@ -133,8 +135,26 @@ const EnvSchema = z
     ALLOW_SANDBOX_PAYMENTS: flag,
     // Operations (issue 11): GET /metrics only when METRICS=on; with METRICS_TOKEN it asks for that bearer token.
     METRICS: z.enum(['on', 'off']).default('off'),
-    // Issue 27 (decision 222): no new charges without an approved tax start. Unset: on, except under NODE_ENV=test.
-    TAX_START_CHECK: z.enum(['on', 'off']).optional(),
+    // Issue 27 (decision 223): electronic tax documents through Haulmer OpenFactura. Without an API
+    // key `npm start` and the tests use the local fake (never in production, where documents wait).
+    OPENFACTURA_API_KEY: optionalText,
+    OPENFACTURA_BASE_URL: optionalUrl,
+    OPENFACTURA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /** The platform as the documents' issuer (emisor): required with a key; unset, a fictitious company for the fake. */
+    TAX_ISSUER_RUT: optionalText,
+    TAX_ISSUER_NAME: optionalText,
+    TAX_ISSUER_ACTIVITY: optionalText,
+    TAX_ISSUER_ACTIVITY_CODE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{6}$/, 'is the SII activity code (6 digits)')
+        .optional(),
+    ),
+    TAX_ISSUER_ADDRESS: optionalText,
+    TAX_ISSUER_COMMUNE: optionalText,
+    // Issue 27 (decisions 222, 235): no new charges without an approved tax start; on everywhere
+    // unless an operator sets it off (tests meet the rule a real seller meets).
+    TAX_START_CHECK: z.enum(['on', 'off']).default('on'),
     METRICS_TOKEN: z
       .string()
       .trim()
@@ -188,6 +208,20 @@ const EnvSchema = z
         })
       }
     }
+    // Real documents name the real issuer: the company the OpenFactura key belongs to (decision 223).
+    if (env.OPENFACTURA_API_KEY) {
+      const issuer = [
+        'TAX_ISSUER_RUT',
+        'TAX_ISSUER_NAME',
+        'TAX_ISSUER_ACTIVITY',
+        'TAX_ISSUER_ACTIVITY_CODE',
+        'TAX_ISSUER_ADDRESS',
+        'TAX_ISSUER_COMMUNE',
+      ] as const
+      for (const key of issuer)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with OPENFACTURA_API_KEY (the company the key belongs to)' })
+    }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' })
     }
@@ -197,11 +231,16 @@ const EnvSchema = z
           code: 'custom',
           path: ['PAYMENTS_PROVIDER'],
           message:
-            'mercadopago cannot run in production yet: only payout linking is built (issue 26); its charges are not, so clients would be charged by the sandbox',
+            "mercadopago cannot run in production yet: payout linking and the trainer's plan are built (issue 26), its client charges, transfers and refunds of split payments are not",
         })
       }
       if (!env.MERCADOPAGO_SANDBOX) {
-        for (const key of ['MERCADOPAGO_CLIENT_ID', 'MERCADOPAGO_CLIENT_SECRET', 'MERCADOPAGO_WEBHOOK_SECRET'] as const) {
+        for (const key of [
+          'MERCADOPAGO_CLIENT_ID',
+          'MERCADOPAGO_CLIENT_SECRET',
+          'MERCADOPAGO_WEBHOOK_SECRET',
+          'MERCADOPAGO_ACCESS_TOKEN',
+        ] as const) {
           if (!env[key])
             ctx.addIssue({
               code: 'custom',
@@ -225,7 +264,6 @@ const EnvSchema = z
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? deriveMailTransport(env),
-    TAX_START_CHECK: env.TAX_START_CHECK ?? (env.NODE_ENV === 'test' ? ('off' as const) : ('on' as const)),
   }))
 
 function deriveMailTransport(env: { SMTP_URL?: string }): 'smtp' | 'mailbox' {

@@ -4,8 +4,8 @@
 // once the clock passes the 90 days (the dev-only clock route runs the purge as of a later day).
 import { readFile } from 'node:fs/promises'
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test'
-import { createGym, registerOwner } from './business-helpers'
-import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
+import { gymTrainerSignedIn } from './business-helpers'
+import { expectAccessible, latestMail, screenshot, storeSession } from './support'
 import { PASSWORD, trainerThroughApi } from './trainer-helpers'
 
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -212,25 +212,7 @@ test('the account page in English for a person who chose English', async ({ page
 })
 
 test("a gym's trainer accepts the terms and the privacy policy at the first sign-in, once", async ({ page, request }) => {
-  const owner = await registerOwner(request)
-  await createGym(request, owner)
-  const coachEmail = uniqueEmail('prompt')
-  const created = await request.post('/api/v1/trainers/with-user', {
-    headers: { authorization: `Bearer ${owner.token}` },
-    data: {
-      firstName: 'Tomás',
-      lastName: 'Prompt',
-      email: coachEmail,
-      password: PASSWORD,
-      phone: '+56 9 1111 2222',
-      specialization: 'Cardio',
-      experience: 2,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const login = await request.post('/api/v1/auth/email/login', { data: { email: coachEmail, password: PASSWORD } })
-  expect(login.status(), await login.text()).toBe(200)
-  const session = await login.json()
+  const { session } = await gymTrainerSignedIn(request, 'Prompt', PASSWORD)
   await storeSession(page, session)
   await page.goto('/dashboard')
   const prompt = page.getByRole('region', { name: 'Documentos actualizados' })

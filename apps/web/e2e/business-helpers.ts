@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN_PASSWORD, E2E_ADMIN_EMAIL, setAdminPasswordOnce } from './admin-helpers'
 import { latestMail, storeSession, uniqueEmail } from './support'
+import { approvedTaxStartThroughApi } from './tax-start-helpers'
 
 export { latestMail, uniqueEmail } from './support'
 
@@ -9,6 +10,7 @@ export interface Owner {
   password: string
   firstName: string
   lastName: string
+  businessName: string
   token: string
   refreshToken: string
   user: Record<string, unknown>
@@ -67,6 +69,21 @@ export async function createTrainers(request: APIRequestContext, owner: Owner, n
   }
 }
 
+/** A gym's trainer with a login, made by a new owner of a new gym through the API, then signed in: their e-mail and session. */
+export async function gymTrainerSignedIn(request: APIRequestContext, lastName: string, password: string) {
+  const owner = await registerOwner(request)
+  await createGym(request, owner)
+  const email = uniqueEmail(lastName.toLowerCase())
+  const created = await request.post('/api/v1/trainers/with-user', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { firstName: 'Tomás', lastName, email, password, phone: '+56 9 1111 2222', specialization: 'Cardio', experience: 2 },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const login = await request.post('/api/v1/auth/email/login', { data: { email, password } })
+  expect(login.status(), await login.text()).toBe(200)
+  return { owner, email, session: await login.json() }
+}
+
 /** Puts the owner's session in local storage, as a login would, and opens the dashboard. */
 export async function openDashboardAs(page: Page, owner: Owner) {
   await storeSession(page, owner)
@@ -77,7 +94,8 @@ export async function openDashboardAs(page: Page, owner: Owner) {
 /**
  * Central billing charges only for a verified owner once an operator approved it (issue 19,
  * decision 195): the owner confirms the code registration mailed, then the E2E operator approves
- * the gym through the admin API.
+ * the gym through the admin API. The business's tax start is approved too (decision 235): its
+ * trainers' payments are split to it.
  */
 export async function approveCentralBilling(request: APIRequestContext, owner: Owner) {
   const code = (await latestMail(request, owner.email)).text.match(/\b(\d{6})\b/)![1]
@@ -98,4 +116,5 @@ export async function approveCentralBilling(request: APIRequestContext, owner: O
     data: { approved: true, reason: 'E2E: contract signed' },
   })
   expect(approved.status(), await approved.text()).toBe(200)
+  await approvedTaxStartThroughApi(request, 'business', owner.token, owner.businessName)
 }

@@ -624,5 +624,9 @@ test("a gym's trainer (issue 23, point 4): after login, the dashboard says who c
   await payoutsInProviderTab(page, () => payouts.click())
   await expect(page.getByText('Configuración completa')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Revisar configuración de pagos' })).toBeEnabled()
-  await expect(page.getByText('Aún no puedes cobrar a clientes')).toHaveCount(0)
+  // Payouts done; what is left is his tax start (decision 222), and the notice says only that.
+  const notice = page.getByRole('alert').filter({ hasText: 'Aún no puedes cobrar a clientes' })
+  await expect(notice).toContainText('Declara tu inicio de actividades')
+  await expect(notice).not.toContainText('Termina de configurar tus pagos')
+  await expect(notice.getByRole('link', { name: 'Declarar inicio de actividades' })).toHaveAttribute('href', '#tax-start')
 })

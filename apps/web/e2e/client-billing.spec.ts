@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { approveCentralBilling, createGym, openDashboardAs, registerOwner } from './business-helpers'
 import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
+import { approvedTaxStartThroughApi } from './tax-start-helpers'
 import { mailedCode, newEmail, PASSWORD, payoutsInProviderTab, storeSession, trainerThroughApi } from './trainer-helpers'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -219,7 +220,7 @@ test('independent trainer: offer → invitation → client pays → 95 % → ren
   await expect(client.getByText('Activa', { exact: true })).toBeVisible()
   await expectAccessible(client, 'my-subscription')
   await screenshot(client, test.info(), 'billing-05-my-subscription')
-  await client.getByRole('button', { name: 'Gestionar o cancelar' }).click()
+  await client.getByRole('button', { name: 'Gestionar pagos' }).click()
   await expect(client).toHaveURL(/\/sandbox\/client-portal\//)
   await client.getByRole('button', { name: 'Simular próxima renovación' }).click()
   await expect(client).toHaveURL(/\/sandbox\/client-portal\//)
@@ -317,7 +318,10 @@ test("gym trainer with central billing: 60/35/5 in the trainer dashboard and the
   expect(created.status(), await created.text()).toBe(201)
   const login = await request.post('/api/v1/auth/email/login', { data: { email: trainerEmail, password: PASSWORD } })
   expect(login.status(), await login.text()).toBe(200)
-  await storeSession(page, await login.json())
+  const session = await login.json()
+  // His own tax start, approved as an operator would (decision 235); the gym's came with central billing.
+  await approvedTaxStartThroughApi(request, 'trainer', session.token)
+  await storeSession(page, session)
   await page.goto('/dashboard')
 
   // The gym's plan covers him, but payouts are not set up yet: the notice says so and links the fix.

@@ -96,9 +96,8 @@ test('@mobile-only a client consents, logs weights and a waist, reads the chart 
   await screenshot(page, testInfo, 'progress-consent-375-es')
   await page.getByRole('button', { name: 'Autorizo' }).click()
   await expect(page.getByText('Autorización guardada.')).toBeVisible()
-  // The button is gone and the form takes its place. Where focus lands after consenting is not
-  // asserted here: on loaded CI runs it failed at 375 px (open defect, closing note of stop 40).
-  await expect(page.getByRole('heading', { name: 'Registrar' })).toBeVisible()
+  // The button is gone: focus lands on the form that took its place (once it is mounted).
+  await expect(page.getByRole('heading', { name: 'Registrar' })).toBeFocused()
 
   // Yesterday 80,5 kg, then today 79,9 kg with the waist (decimal comma).
   const form = page.getByRole('region', { name: 'Registrar' })

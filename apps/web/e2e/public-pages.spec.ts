@@ -97,7 +97,7 @@ test.describe('/terminos', () => {
     await expect(page).toHaveTitle('Términos y condiciones · Entrenapp')
     const main = page.getByRole('main')
     await expect(main.getByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeVisible()
-    await expect(main).toContainText('Última actualización: 1 de septiembre de 2025')
+    await expect(main).toContainText('Última actualización: 1 de diciembre de 2026')
     await expect(main).toContainText('16 años')
     await expect(main).toContainText('prueba gratuita de 30 días')
     await expect(main).toContainText('mensualmente')

@@ -60,7 +60,7 @@ test('public and sign-in pages arrive rendered, with their own title and canonic
   }
 })
 
-test('robots.txt keeps crawlers to the public pages; sitemap.xml lists them on the public origin', async ({ request, baseURL }) => {
+test('robots.txt keeps crawlers to the public pages; sitemap.xml lists them on the public origin', async ({ page, request, baseURL }) => {
   const robots = await request.get('/robots.txt')
   expect(robots.status()).toBe(200)
   expect(robots.headers()['content-type']).toContain('text/plain')
@@ -86,11 +86,27 @@ test('robots.txt keeps crawlers to the public pages; sitemap.xml lists them on t
 
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.headers()['content-type']).toContain('application/xml')
-  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  // The public pages first, then the trainer directory and every published trainer (issue 21).
-  expect(locs.slice(0, 4)).toEqual(['/', '/precios', '/privacidad', '/terminos'].map((path) => `${baseURL}${path}`))
+  const xml = await sitemap.text()
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  // The public pages first (the legal ones in both languages, decision 234), then the trainer
+  // directory and every published trainer (issue 21).
+  const pages = ['/', '/precios', '/privacidad', '/terminos', '/en/privacy', '/en/terms']
+  expect(locs.slice(0, pages.length)).toEqual(pages.map((path) => `${baseURL}${path}`))
   expect(locs).toContain(`${baseURL}/entrenadores`)
-  for (const loc of locs.slice(4)) expect(loc).toMatch(new RegExp(`^${baseURL}/entrenadores(/[a-z0-9-]+)?$`))
+  for (const loc of locs.slice(pages.length)) expect(loc).toMatch(new RegExp(`^${baseURL}/entrenadores(/[a-z0-9-]+)?$`))
+  // Well-formed, with the language versions in the xhtml namespace (the browser's XML parser).
+  const parsed = await page.evaluate((text) => {
+    const [sitemaps, xhtml] = ['http://www.sitemaps.org/schemas/sitemap/0.9', 'http://www.w3.org/1999/xhtml']
+    const doc = new DOMParser().parseFromString(text, 'application/xml')
+    const urls = [...doc.getElementsByTagNameNS(sitemaps, 'url')]
+    const terms = urls.find((url) => url.getElementsByTagNameNS(sitemaps, 'loc')[0]?.textContent?.endsWith('/en/terms'))
+    return {
+      errors: doc.getElementsByTagName('parsererror').length,
+      urls: urls.length,
+      terms: [...(terms?.getElementsByTagNameNS(xhtml, 'link') ?? [])].map((link) => link.getAttribute('hreflang')),
+    }
+  }, xml)
+  expect(parsed).toEqual({ errors: 0, urls: locs.length, terms: ['es-CL', 'en', 'x-default'] })
 })
 
 test('a sign-in page loads its form code on the first interaction and keeps what was typed before', async ({ page }) => {

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { approveCentralBilling, createGym, registerOwner } from './business-helpers'
 import { expectAccessible, screenshot, uniqueEmail } from './support'
+import { approvedTaxStartThroughApi } from './tax-start-helpers'
 import { payingClientThroughApi, storeSession, trainerThroughApi, type Session } from './trainer-helpers'
 
 const santiagoDay = (offsetDays: number) =>
@@ -290,12 +291,13 @@ test('a gym owner sees how their trainers’ clients keep up: adherence only, in
   })
   const { email, generatedPassword } = await ok<{ email: string; generatedPassword: string }>(created, 201)
   const coach = await ok<Session>(await request.post('/api/v1/auth/email/login', { data: { email, password: generatedPassword } }))
-  // The gym's trainer finishes payout onboarding (the sandbox's), then has a paying client who trains.
+  // The gym's trainer finishes payout onboarding (the sandbox's) and has their tax start approved, then a paying client who trains.
   const auth = { authorization: `Bearer ${coach.token}` }
   const setup = await ok<{ onboardingUrl: string }>(
     await request.post('/api/v1/connect/onboarding/setup', { headers: auth, data: { userId: coach.user.id, email, country: 'CL' } }),
   )
   expect((await request.post(`${new URL(setup.onboardingUrl).pathname}/complete`, { maxRedirects: 0 })).status()).toBe(303)
+  await approvedTaxStartThroughApi(request, 'trainer', coach.token)
   const client = await payingClientThroughApi(request, coach, { firstName: 'Carla', lastName: 'Soto' })
   const assignments = await assignProgram(request, coach, [client.user.id])
   await trainToday(request, client, assignments.get(client.user.id)!, 'Bien')

@@ -94,14 +94,27 @@ test('gym and trainer dialogs: human messages, never the library’s', async ({ 
   await expect(trainerDialog.getByText(/Too small|Invalid email address|expected string/)).toHaveCount(0)
 })
 
-test('the header’s call to action stays visible on a phone @mobile', async ({ page }) => {
+test('the header’s call to action stays visible on a phone, in Inter or in a wider fallback font @mobile', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
-  await page.goto('/')
-  const header = page.getByRole('banner')
-  await expect(header.getByRole('link', { name: 'Únete como entrenador' })).toBeVisible()
-  await expect(header.getByRole('button', { name: 'Abrir menú' })).toBeVisible()
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-  await screenshot(page, test.info(), 'landing-header-375', false)
+  for (const font of ['inter', 'fallback'] as const) {
+    // The text font is font-display: optional (decision 232): a slow first visit keeps the fallback.
+    if (font === 'fallback') await page.route('**/*.woff2', (route) => route.abort())
+    for (const path of ['/', '/precios', '/terminos', '/entrenadores', '/auth/register', '/business/registro']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      if (path === '/' || path === '/precios') {
+        const header = page.getByRole('banner')
+        await expect(header.getByRole('link', { name: 'Únete como entrenador' })).toBeVisible()
+        await expect(header.getByRole('button', { name: 'Abrir menú' })).toBeVisible()
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} in ${font}`).toBeLessThanOrEqual(375)
+    }
+    await page.goto('/')
+    await page.evaluate(() => document.fonts.ready)
+    const interLoaded = await page.evaluate(() => [...document.fonts].some((f) => /Inter/.test(f.family) && f.status === 'loaded'))
+    expect(interLoaded, font).toBe(font === 'inter')
+    await screenshot(page, test.info(), `landing-header-375-${font}`, false)
+  }
 })
 
 test('business registration failure: the spec’s Spanish fallback, never the API’s English message (decision 160)', async ({ page }) => {

@@ -1,9 +1,13 @@
 // After `vite build` (client) and `vite build --ssr src/prerender.tsx` (Node entry):
 //  - dist/app.html           the empty shell, sent for every page that is not prerendered;
+//  - dist/cliente.html       the same shell for the client's app (/cliente…), with its code
+//                            preloaded and today's session asked for from the HTML (issue 25);
 //  - dist/index.html         the shell with the landing page rendered into #root, sent for /;
 //  - dist/pages/<name>.html  the other public and sign-in pages, rendered the same way;
-//  - dist/.pages.json        which file answers which path, and which paths the sitemap lists
-//                            (read by apps/api/src/plugins/web.ts; dot files are not served);
+//  - dist/.pages.json        which file answers which path, which paths the sitemap lists and
+//                            their language versions (read by apps/api/src/plugins/web.ts, which
+//                            also writes those into the page's <head> on the public origin,
+//                            decision 234; dot files are not served);
 //  - dist/.csp.json          the hashes of the inline scripts, for the API's Content-Security-Policy;
 // the HTML files with .br and .gz next to them (served by @fastify/static `preCompressed`).
 // docs/decisions/013 (landing) and 045 (every public and sign-in page).
@@ -50,6 +54,9 @@ const pages = [
   { path: '/precios', file: 'pages/precios.html', sitemap: true, plans: true },
   { path: '/privacidad', file: 'pages/privacidad.html', sitemap: true },
   { path: '/terminos', file: 'pages/terminos.html', sitemap: true },
+  // The English versions (decision 231), listed beside the Spanish ones (decision 234).
+  { path: '/en/privacy', file: 'pages/en-privacy.html', sitemap: true },
+  { path: '/en/terms', file: 'pages/en-terms.html', sitemap: true },
   { path: '/business/login', file: 'pages/business-login.html', signedOut: true },
   { path: '/business/registro', file: 'pages/business-registro.html', signedOut: true },
   { path: '/auth/login', file: 'pages/auth-login.html', signedOut: true },
@@ -77,9 +84,66 @@ function inlineFirstPaint(html) {
   return { html: html.replace(scriptTag, () => `<script>${script}</script>`).replace(match[0], () => `<style>${css}</style>`), scriptHash }
 }
 
+/**
+ * The client's app on a phone's first visit (issue 25, decision 226): the shell plus, in the HTML,
+ * (1) `modulepreload` links for every chunk the /cliente route and "Hoy" import (the shell, the
+ * page, i18next), which the browser otherwise finds one import level at a time after the entry
+ * has run; (2) a tiny inline script that asks for today's session with the stored token and
+ * preloads the client's translation chunks in the stored language, both before any script has
+ * arrived. The app takes that answer (features/routines/lib/early-today.ts). Other pages keep
+ * app.html: they download nothing of the client's app.
+ */
+function clientShell(html) {
+  const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'))
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue
+      if (!manifest[key]) throw new Error(`the build manifest has no ${key} (moved? update scripts/prerender.mjs)`)
+      seen.add(key)
+      closure(manifest[key].imports ?? [], seen)
+    }
+    return seen
+  }
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry)
+  const inEntry = closure(entryKeys)
+  const route = ['src/features/routines/components/client-shell.tsx', 'src/features/routines/pages/today-page.tsx', 'src/lib/i18n.ts']
+  // The entry's own imports too (none today), and what the route adds.
+  const entryFiles = new Set(entryKeys.map((key) => manifest[key].file))
+  const files = [...new Set([...inEntry, ...closure(route)])]
+    .map((key) => manifest[key].file)
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `/${file}`)
+  // The namespaces of the client's shell (app/router.tsx), per language; the same modules as lib/i18n's glob.
+  const wordsOf = (language) =>
+    ['features/routines/locales', 'features/booking/locales', 'features/progress/locales', 'locales/common', 'locales/errors'].map(
+      (dir) => {
+        const key = `src/${dir}/${language}.json`
+        if (!manifest[key]) throw new Error(`the build manifest has no ${key}`)
+        return `/${manifest[key].file}`
+      },
+    )
+  const words = { es: wordsOf('es'), en: wordsOf('en') }
+  // Keys as in lib/session.ts and lib/language.ts. Plain ES5-ish, no module: it runs while the HTML is parsed.
+  const script = `(function(){try{var s=localStorage,w=${JSON.stringify(words)}[s.getItem('language')==='en'?'en':'es'];for(var i=0;i<w.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=w[i];document.head.appendChild(l)}var t=s.getItem('entrenapp.token'),u=JSON.parse(s.getItem('entrenapp.user')||'null');if(t&&u&&(location.pathname==='/cliente'||location.pathname==='/cliente/'))window.__earlyToday={userId:u.id,answer:fetch('/api/v1/client/today',{headers:{Accept:'application/json',Authorization:'Bearer '+t}}).catch(function(){return null})}}catch(e){}})()`
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
+  const marker = '</head>'
+  if (!html.includes(marker)) throw new Error('index.html has no </head>')
+  // No font preload here: the text font (48 KB) would share Fast 3G's bandwidth with the scripts
+  // "Hoy" waits for. It is font-display: optional (decision 232): when it is not ready as the first
+  // text is laid out, that visit keeps the system font and the next one, from the cache, has it.
+  const fontPreload = /<link rel="preload" as="font"[^>]*>/
+  if (!fontPreload.test(html)) throw new Error('index.html has no font preload')
+  return {
+    html: html.replace(fontPreload, '').replace(marker, () => `<script>${script}</script>${links}${marker}`),
+    scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+    files,
+  }
+}
+
 const inlined = inlineFirstPaint(readFileSync(`${dist}index.html`, 'utf8'))
 const shell = inlined.html
-writeFileSync(`${dist}.csp.json`, JSON.stringify({ scriptSrc: [inlined.scriptHash] }, null, 2))
+const client = clientShell(shell)
+writeFileSync(`${dist}.csp.json`, JSON.stringify({ scriptSrc: [inlined.scriptHash, client.scriptHash] }, null, 2))
 const marker = '<div id="root"></div>'
 if (!shell.includes(marker)) throw new Error(`dist/index.html has no ${marker} (already prerendered?)`)
 
@@ -104,8 +168,11 @@ const write = (name, html) => {
 }
 
 write('app.html', shell)
+write('cliente.html', client.html)
 for (const page of pages) {
-  const { html, title, description, lang, languageSwitch } = await render(page.path, page.plans ? plans : undefined)
+  const { html, title, description, lang, languageSwitch, alternates } = await render(page.path, page.plans ? plans : undefined)
+  // Absolute URLs need the public origin, known only to the server: it adds the links (decision 234).
+  if (alternates) page.alternates = alternates
   if (!html.includes('<h1')) throw new Error(`the prerendered page ${page.path} has no <h1>`)
   if (!title || !description) throw new Error(`${page.path} sets no title and description (usePageMeta)`)
   let doc = shell.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
@@ -127,7 +194,7 @@ for (const page of pages) {
 writeFileSync(
   `${dist}.pages.json`,
   JSON.stringify(
-    pages.map(({ path, file, sitemap = false }) => ({ path, file, sitemap })),
+    pages.map(({ path, file, sitemap = false, alternates }) => ({ path, file, sitemap, ...(alternates && { alternates }) })),
     null,
     2,
   ),

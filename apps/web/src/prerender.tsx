@@ -9,6 +9,7 @@ import { Providers } from './app/providers'
 import { routes } from './app/router'
 import { prerenderedMeta } from './components/layout/page-title'
 import { pageLanguage, type Language } from './lib/language'
+import { legalAlternates } from './lib/legal-pages'
 import { plansSeed } from './lib/plans'
 import { PlanListSchema, type Plan } from '@app/contracts'
 
@@ -21,6 +22,8 @@ export interface PrerenderedPage {
   lang: Language
   /** The page has the language switch: a person who picked the other language gets a fresh render. */
   languageSwitch: boolean
+  /** The page's language versions, hreflang → path (the legal pages, decision 234): the API puts them in the sitemap and the <head>. */
+  alternates?: Record<string, string>
 }
 
 /** The catalogue read by scripts/prerender.mjs, checked against the API's contract. */
@@ -47,5 +50,5 @@ export async function render(path: string, plans?: Plan[]): Promise<PrerenderedP
       </Providers>
     </StrictMode>,
   )
-  return { html, ...prerenderedMeta, lang, languageSwitch }
+  return { html, ...prerenderedMeta, lang, languageSwitch, alternates: legalAlternates(path) }
 }

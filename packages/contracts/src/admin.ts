@@ -111,6 +111,8 @@ export const AUDIT_ACTIONS = [
   // issue 27 (decision 214): a trainer's RUT, a business's RUT, razón social and giro
   'trainer.tax_identity',
   'business.tax_identity',
+  // issue 27 (decision 237): a client's RUT, razón social and giro for a factura, given or cleared
+  'client.tax_identity',
   // issue 27 (decision 222): a seller's tax start declared, approved or rejected by an operator
   'tax_start.submit',
   'tax_start.approve',

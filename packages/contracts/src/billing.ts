@@ -39,6 +39,8 @@ export const SubscriptionStatusSchema = z.object({
       trialEnd: z.string().nullable(),
       currentPeriodEnd: z.string().nullable(),
       cancelAtPeriodEnd: z.boolean(),
+      /** Until when the trainer may still withdraw (decision 224); null when no longer possible. */
+      withdrawableUntil: z.string().nullable(),
     })
     .nullable(),
   /**

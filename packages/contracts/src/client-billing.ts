@@ -246,6 +246,8 @@ export const MySubscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   createdAt: z.string(),
+  /** Until when the client may still withdraw with a full refund (decision 224); null when no longer possible. */
+  withdrawableUntil: z.string().nullable(),
 })
 export type MySubscription = z.infer<typeof MySubscriptionSchema>
 export const MySubscriptionListSchema = z.object({ data: z.array(MySubscriptionSchema) })

@@ -6,6 +6,10 @@ import type { SubscriptionState } from './billing.ts'
 
 /** Free trial of every plan, in days. */
 export const TRIAL_DAYS = 30
+/** The consumer's withdrawal right (Ley 19.496 art. 3 bis, Ley 21.398): days after contracting, decision 224. */
+export const WITHDRAWAL_DAYS = 10
+/** A trial's end and each renewal are announced by mail this many days before the charge (decision 224). */
+export const RENEWAL_NOTICE_DAYS = 5
 
 /** Roles that may use the business area. */
 export const BUSINESS_ROLES: readonly Role[] = ['gym_owner', 'admin']

@@ -68,6 +68,11 @@ export const ERROR_CODES = [
   'alreadyPending',
   'unsupportedFile',
   'tooLarge',
+  // withdrawal right and cancel (issue 27, decision 224): past the 10 days, after the service began, already ended, a charge with no refund path
+  'withdrawalExpired',
+  'serviceStarted',
+  'alreadyCancelled',
+  'refundUnavailable',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -9,7 +9,7 @@ export const CLOSED_ACCOUNT_RETENTION_DAYS = 90
 /** Days to answer a privacy request (Ley 21.719, art. 11: 30 calendar days). */
 export const PRIVACY_REQUEST_DAYS = 30
 /** Versions of the documents a person accepts; a new version is asked for at the next sign-in. */
-export const TERMS_VERSION = '2025-09-01'
+export const TERMS_VERSION = '2026-12-01'
 export const PRIVACY_VERSION = '2026-12-01'
 export const CONSENT_DOCUMENTS = ['terms', 'privacy', 'marketing'] as const
 export const CURRENT_VERSIONS = { terms: TERMS_VERSION, privacy: PRIVACY_VERSION, marketing: PRIVACY_VERSION } as const

@@ -45,3 +45,19 @@ export const BusinessTaxIdentitySchema = z
   .object({ rut: z.string().nullable(), legalName: z.string().nullable(), activity: z.string().nullable() })
   .meta({ example: { rut: '76086428-5', legalName: 'Gimnasio Centro SpA', activity: 'Actividades de gimnasios' } })
 export type BusinessTaxIdentity = z.infer<typeof BusinessTaxIdentitySchema>
+
+/**
+ * A client's details for a factura (issue 27, decision 237): the same three fields as a business's
+ * (a persona natural with a giro is fine), all required together. Their trainer's and gym's
+ * monthly statement shows them beside the client's payments.
+ */
+export const ClientTaxIdentityInputSchema = z
+  .strictObject({ rut: RutSchema, legalName: words(150), activity: words(150) })
+  .meta({ example: { rut: '76.086.428-5', legalName: 'Constructora Andes SpA', activity: 'Construcción de edificios' } })
+export type ClientTaxIdentityInput = z.infer<typeof ClientTaxIdentityInputSchema>
+
+/** All three, or all null while none were given (or after they were cleared). */
+export const ClientTaxIdentitySchema = z
+  .object({ rut: z.string().nullable(), legalName: z.string().nullable(), activity: z.string().nullable() })
+  .meta({ example: { rut: '76086428-5', legalName: 'Constructora Andes SpA', activity: 'Construcción de edificios' } })
+export type ClientTaxIdentity = z.infer<typeof ClientTaxIdentitySchema>

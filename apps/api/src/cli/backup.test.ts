@@ -197,7 +197,7 @@ describe(`backups and restores on ${onPostgres ? 'PostgreSQL' : 'the embedded da
     expect(missing.code).toBe(1)
     expect(isClearMessage(missing.output)).toBe(true)
     expect(await state(target)).toBe(before)
-  }, 400_000)
+  }, 900_000) // sixteen command runs (each its bundle since stop 42; with tsx past 400 s at load 18)
 
   it('refuses to restore over data without --force, and beside a running server, changing nothing', async () => {
     const before = await state(target)

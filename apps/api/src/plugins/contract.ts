@@ -51,6 +51,11 @@ export const API_TAGS = [
     description:
       "Sellers' tax start (inicio de actividades) or exemption with its proof, reviewed by operators every six months (issue 27).",
   },
+  {
+    name: 'tax documents',
+    description:
+      'Electronic tax documents the platform issues to whoever pays it: boletas, facturas and credit notes, with their PDFs (issue 27).',
+  },
 ] as const
 
 /** The bearer schemes of components.securitySchemes. */

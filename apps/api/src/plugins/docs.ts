@@ -7,7 +7,7 @@ import { API_ERROR_COMPONENT, API_TAGS, SECURITY_SCHEMES, contractTransform } fr
 import { withIdempotencyHeader } from './idempotency.ts'
 
 /** The contract's version: a breaking change bumps the major (npm run api:diff, docs/api.md). */
-export const API_VERSION = '3.1.0'
+export const API_VERSION = '3.2.0'
 
 const DESCRIPTION = `The API of ${brand.name}: the web app and the mobile app are both built on it.
 

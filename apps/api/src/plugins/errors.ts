@@ -5,6 +5,7 @@ import type { Socket } from 'node:net'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { databaseFault, type DatabaseFault } from '../db/faults.ts'
 import { HttpError, serviceUnavailable } from '../errors.ts'
+import { PaymentProviderUnavailableError } from '../providers/payments/types.ts'
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -96,6 +97,17 @@ export default fp(
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers)
         return send(reply, error.status, error.message, error.errors, error.code)
+      }
+      if (error instanceof PaymentProviderUnavailableError) {
+        // The provider's outage, not ours: the caller (or the provider's own retry of a notification) tries again.
+        request.log.warn({ reason: error.message }, 'payment provider unavailable')
+        const refusal = serviceUnavailable(
+          'paymentProviderUnavailable',
+          'The payment provider is not answering; try again in a minute.',
+          30,
+        )
+        reply.headers(refusal.headers!)
+        return send(reply, refusal.status, refusal.message, undefined, refusal.code)
       }
       const fault = databaseFault(error)
       if (fault) {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { devMailbox, mailOutbox } from '../db/schema.ts'
+import { devMailbox, mailOutbox, type StoredAttachment } from '../db/schema.ts'
 import { databaseFault } from '../db/faults.ts'
 import { outsideRequest } from '../db/transaction-hooks.ts'
 
@@ -13,9 +13,13 @@ export interface Mail {
   subject: string
   text: string
   html?: string
+  /** Files sent with it (a tax document's PDF, decision 223); base64 content. */
+  attachments?: MailAttachment[]
   /** A mail to a third party caused by this user: held until they verify their own e-mail. */
   heldForUserId?: string | null
 }
+
+export type MailAttachment = StoredAttachment
 
 /**
  * A mail to queue. `secrets` lists every one-time code, link and token it carries (`[]` when it
@@ -80,7 +84,19 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url)
   return {
     name: 'smtp',
-    deliver: async ({ from, to, subject, text, html }) => void (await transporter.sendMail({ from, to, subject, text, html })),
+    deliver: async ({ from, to, subject, text, html, attachments }) =>
+      void (await transporter.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        attachments: attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+        })),
+      })),
     close: () => transporter.close(),
   }
 }
@@ -89,7 +105,8 @@ export function smtpTransport(url: string): MailTransport {
 export function mailboxTransport(db: Db): MailTransport {
   return {
     name: 'mailbox',
-    deliver: async ({ to, subject, text }) => void (await db.insert(devMailbox).values({ to, subject, text })),
+    deliver: async ({ to, subject, text, attachments }) =>
+      void (await db.insert(devMailbox).values({ to, subject, text, attachments: attachments?.length ? attachments : null })),
   }
 }
 
@@ -129,6 +146,7 @@ export async function queueMail(tx: Tx, mail: QueuedMail) {
     text: mail.text,
     html: mail.html,
     secrets: secrets.length ? secrets : null,
+    attachments: mail.attachments?.length ? mail.attachments : null,
     status: held ? 'held' : 'pending',
     heldForUserId: mail.heldForUserId ?? null,
   })
@@ -187,12 +205,21 @@ export default fp(
       for (const row of batch) {
         const attempts = row.attempts + 1
         try {
-          await transport.deliver({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined })
+          await transport.deliver({
+            id: row.id,
+            from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html ?? undefined,
+            attachments: row.attachments ?? undefined,
+          })
           // Delivered: the stored copy loses its codes and links in the same update.
           const now = new Date()
           await app.db
             .update(mailOutbox)
-            .set({ status: 'sent', sentAt: now, lastError: null, ...redacted(row, now) })
+            // The attached files are kept where they belong (a tax document's row), not twice.
+            .set({ status: 'sent', sentAt: now, lastError: null, attachments: null, ...redacted(row, now) })
             .where(eq(mailOutbox.id, row.id))
         } catch (err) {
           const failed = attempts >= MAX_ATTEMPTS

@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { paymentProviderFor } from '../providers/payments/index.ts'
-import type { PaymentProvider } from '../providers/payments/types.ts'
+import { startPayments } from '../providers/payments/index.ts'
+import type { PaymentProvider, PayoutLinking } from '../providers/payments/types.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentProvider
+    /** Payout accounts linked by OAuth; null when the provider in use onboards them instead (decision 207). */
+    payoutLinking: PayoutLinking | null
   }
 }
 
 export default fp(
   async function payments(app: FastifyInstance) {
-    const provider = paymentProviderFor(app.config, app.db)
+    // One start for both: in local test mode they share one fake of the provider (decision 228).
+    const api = `${app.config.APP_URL}/api/v1`
+    const { provider, linking, fakeUrl, close } = await startPayments(app.config, app.db, {
+      webhook: `${api}/payments/:provider/webhook`,
+      linkNotifications: `${api}/payout-links/notifications`,
+    })
+    app.addHook('onClose', close)
+    if (fakeUrl) app.log.info({ url: fakeUrl }, "payments against the provider's fake (local test mode)")
     app.decorate('payments', provider)
+    app.decorate('payoutLinking', linking)
     app.log.debug({ provider: provider.name }, 'payment provider')
   },
   { name: 'payments', dependencies: ['db', 'mailer'] },

@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { headLinks, memoryPage, withHeadLinks } from './page-head.ts'
 
 /** apps/web/dist, seen from src/plugins (tsx, vitest) or from dist/ (built server). */
 export const webRoot = [new URL('../../../web/dist', import.meta.url), new URL('../../web/dist', import.meta.url)]
@@ -27,6 +28,8 @@ export interface PrerenderedPage {
   file: string
   /** Listed in /sitemap.xml. */
   sitemap: boolean
+  /** Its language versions, hreflang → path (the legal pages, decision 234): in the sitemap and in its <head>. */
+  alternates?: Record<string, string>
 }
 
 /**
@@ -54,7 +57,7 @@ export const robotsDisallow = [
   '/auth/onboarding/',
 ]
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Serves the built React app; any other GET that is not an API call gets index.html (client routing). */
 export default fp(
@@ -88,10 +91,27 @@ export default fp(
     // Prerendered pages get their own HTML file; `/` is index.html (also sent by app.ts's not-found handler).
     const pagesFile = `${root}/.pages.json`
     const pages: PrerenderedPage[] = existsSync(pagesFile) ? (JSON.parse(readFileSync(pagesFile, 'utf8')) as PrerenderedPage[]) : []
-    for (const page of pages) app.get(page.path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(page.file))
-
     // Absolute URLs from the public origin (APP_URL), which differs between deployments.
     const origin = app.config.APP_URL
+    for (const page of pages) {
+      // A page with language versions names them, and its canonical URL, in its <head> (decision 234).
+      if (page.alternates) {
+        const html = withHeadLinks(readFileSync(`${root}/${page.file}`, 'utf8'), headLinks(origin, page.path, page.alternates))
+        app.get(page.path, memoryPage(html))
+      } else app.get(page.path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(page.file))
+    }
+
+    // The client's app gets its own shell (its code preloaded, today's session asked from the HTML:
+    // issue 25, decision 226); its sign-in page keeps the plain one. Only when the build made it.
+    if (existsSync(`${root}/cliente.html`)) {
+      const clientShell = (request: FastifyRequest, reply: FastifyReply) =>
+        request.url.split('?')[0]!.startsWith('/cliente/ingresar')
+          ? reply.callNotFound()
+          : reply.header('cache-control', 'no-cache').sendFile('cliente.html')
+      app.get('/cliente', clientShell)
+      app.get('/cliente/*', clientShell)
+    }
+
     const canonical = new Map(pages.map((page) => [page.path, `${origin}${page.path}`]))
     app.get('/robots.txt', (_request, reply) => {
       const lines = [
@@ -106,7 +126,20 @@ export default fp(
     })
     app.decorate('sitemapExtras', null)
     app.get('/sitemap.xml', async (_request, reply) => {
-      const urls = pages.filter((page) => page.sitemap).map((page) => `  <url><loc>${xmlEscape(`${origin}${page.path}`)}</loc></url>`)
+      const url = (path: string) => xmlEscape(`${origin}${path}`)
+      // Each language version of a page names all of them, itself included (decision 234).
+      const entry = (page: PrerenderedPage) =>
+        page.alternates
+          ? [
+              '  <url>',
+              `    <loc>${url(page.path)}</loc>`,
+              ...Object.entries(page.alternates).map(
+                ([hreflang, path]) => `    <xhtml:link rel="alternate" hreflang="${xmlEscape(hreflang)}" href="${url(path)}"/>`,
+              ),
+              '  </url>',
+            ].join('\n')
+          : `  <url><loc>${url(page.path)}</loc></url>`
+      const urls = pages.filter((page) => page.sitemap).map(entry)
       // Pages that exist at run time (trainer profiles, issue 21), with their last change.
       for (const extra of (await app.sitemapExtras?.()) ?? [])
         urls.push(
@@ -114,7 +147,7 @@ export default fp(
         )
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
         ...urls,
         '</urlset>',
         '',

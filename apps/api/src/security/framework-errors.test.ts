@@ -160,7 +160,7 @@ describe('authentication comes before validation (issue 9 item 15)', () => {
         }
       }
     }
-  })
+  }, 180_000) // one request per route and body: over a minute on a loaded CI machine
 
   it('with a valid token the usual validation still answers 422', async () => {
     const owner = await createUserAndLogin(ctx.app, { role: 'gym_owner' })

@@ -199,7 +199,7 @@ describe('the built-in mailbox and the log (issue 9, item 4b)', () => {
       const [inbox] = await app.db.select().from(devMailbox).where(eq(devMailbox.to, email))
       const code = inbox!.text.match(/\b(\d{6})\b/)![1]!
       expect(storedText(row!)).not.toContain(code)
-      // The JSON the E2E helpers read: same shape as before.
+      // The JSON the E2E helpers read: same shape as before, plus the attachments' names (none here).
       const res = await app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(email)}`, remoteAddress: '127.0.0.1' })
       expect(res.statusCode).toBe(200)
       expect(res.json().data).toEqual([
@@ -210,6 +210,7 @@ describe('the built-in mailbox and the log (issue 9, item 4b)', () => {
           text: expect.stringContaining(code),
           status: 'sent',
           createdAt: inbox!.createdAt.toISOString(),
+          attachments: [],
         },
       ])
     } finally {

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import tar from 'tar-stream'
+import { nodeArgs, type Entry } from './server-build.ts'
 
 export const apiDir = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -16,10 +17,19 @@ export interface CliRun {
   output: string
 }
 
-/** Runs a command of src/cli (through tsx) with only the given environment on top of PATH/HOME. */
+/** The commands the tests run, by their file in src/cli: each its run's bundle when built (server-build.ts), else tsx. */
+const entries: Record<string, Entry> = {
+  'backup.ts': 'cli/backup',
+  'ledger-check.ts': 'cli/ledger-check',
+  'admin-create.ts': 'admin-create',
+}
+
+/** Runs a command of src/cli with only the given environment on top of PATH/HOME. */
 export function runCli(script: string, args: string[], env: Record<string, string>, timeoutMs = 180_000): Promise<CliRun> {
+  const entry = entries[script]
+  const command = entry ? nodeArgs(entry) : ['--import', 'tsx', `src/cli/${script}`]
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${script}`, ...args], {
+    const child = spawn(process.execPath, [...command, ...args], {
       cwd: apiDir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', INIT_CWD: apiDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,12 +10,13 @@ const apiDir = fileURLToPath(new URL('../..', import.meta.url))
 /** Set by globalSetup to this run's bundle directory once it matches the sources: an older build is never used. */
 export const BUILD_READY_ENV = 'TEST_BUILD_DIR'
 
-export type Entry = 'server' | 'supervisor' | 'cluster' | 'cli/backup' | 'admin-create'
+export type Entry = 'server' | 'supervisor' | 'cluster' | 'cli/backup' | 'cli/ledger-check' | 'admin-create'
 const sources: Record<Entry, string> = {
   server: 'src/server.ts',
   supervisor: 'src/supervisor.ts',
   cluster: 'src/cluster.ts',
   'cli/backup': 'src/cli/backup.ts',
+  'cli/ledger-check': 'src/cli/ledger-check.ts',
   'admin-create': 'src/cli/admin-create.ts',
 }
 

@@ -5,6 +5,7 @@ import { freshIp, uniqueEmail, useTestApp } from './app.ts'
 import { signedEvent, startFakeStripe, stripeMoney } from './fake-stripe.ts'
 import { loginAs, PASSWORD } from '../modules/billing/test-helpers.ts'
 import { insertUser } from '../modules/users/service.ts'
+import { approvedTaxStart } from '../modules/tax-start/test-helpers.ts'
 import { confirmClient, createOffer, invite, startClientCheckout, type TestTrainer } from '../modules/client-billing/test-helpers.ts'
 
 /** A Stripe subscription object in `status`, as its webhooks carry it. */
@@ -66,7 +67,7 @@ export async function stripeClientBilling(secret: string) {
     return ctx.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', payload, headers, remoteAddress: freshIp() })
   }
 
-  /** A trainer on Stripe: a live Starter subscription and a completed Express account. */
+  /** A trainer on Stripe: a live Starter subscription, a completed Express account and an approved tax start (decision 235). */
   async function stripeTrainer(accountId: string): Promise<TestTrainer> {
     const email = uniqueEmail('stripe-trainer')
     const user = (await insertUser(ctx.app.db, { email, password: PASSWORD, firstName: 'Tomás', lastName: 'Stripe', role: 'trainer' }))!
@@ -86,6 +87,7 @@ export async function stripeClientBilling(secret: string) {
     await ctx.app.db
       .insert(payoutAccounts)
       .values({ userId: user.id, provider: 'stripe', providerAccountId: accountId, chargesEnabled: true, detailsSubmitted: true })
+    await approvedTaxStart(ctx.app, 'trainer', user.id)
     return { userId: user.id, trainerId: trainer.id, email, token: await loginAs(ctx.app, email) }
   }
 

@@ -4,7 +4,7 @@ import { RouteError } from '@/components/errors/route-error'
 import { PageLoading } from '@/components/layout/page-loading'
 import { showLanguage, type Language } from '@/lib/language'
 import { loadBusinessLoginPage, loadBusinessRegisterPage, loadPasswordRecoveryPage } from '@/features/business'
-import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadTermsPage } from '@/features/marketing'
+import { loadLandingPage, loadPricingPage, loadPrivacyPage, loadPrivacyPageEn, loadTermsPage, loadTermsPageEn } from '@/features/marketing'
 import { loadEmailChangeConfirmPage } from '@/features/email-change'
 import * as admin from '@/features/admin'
 import { loadAccountPage, loadExportDownloadPage, loadReopenPage } from '@/features/account'
@@ -47,6 +47,18 @@ const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 })
 
 /**
+ * A page written in English only, without i18next either: the legal documents' English versions
+ * (decision 231), for the people of the English screens.
+ */
+const englishPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) => ({
+  lazy: lazyPage(load, name),
+  loader: () => {
+    showLanguage('en')
+    return null
+  },
+})
+
+/**
  * A page with the language switch: its loader loads i18next with the page's namespaces in the
  * person's language (else `pageDefault`, the spec's language) before the page renders.
  */
@@ -75,6 +87,8 @@ export const routes: RouteObject[] = [
       { path: '/precios', ...page(loadPricingPage, 'PricingPage') },
       { path: '/privacidad', ...page(loadPrivacyPage, 'default') },
       { path: '/terminos', ...page(loadTermsPage, 'default') },
+      { path: '/en/privacy', ...englishPage(loadPrivacyPageEn, 'default') },
+      { path: '/en/terms', ...englishPage(loadTermsPageEn, 'default') },
       { path: '/confirmar-correo', ...page(loadEmailChangeConfirmPage, 'EmailChangeConfirmPage') },
       // The person's own account (issue 20): any signed-in role, in their language.
       { path: '/cuenta', ...translatedPage(loadAccountPage, 'AccountPage', 'es', ['account', 'errors']) },
@@ -91,6 +105,7 @@ export const routes: RouteObject[] = [
           'payout-links',
           'tax-identity',
           'tax-start',
+          'statements',
           'errors',
         ]),
       },
@@ -142,6 +157,7 @@ export const routes: RouteObject[] = [
           'payout-links',
           'tax-identity',
           'tax-start',
+          'statements',
           'errors',
         ]),
       },

@@ -25,6 +25,10 @@ export function flowAuth(): RequestOptions {
 const enc = encodeURIComponent
 
 export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/payments/subscription-status')
+/** One tap: the plan stops renewing, the period runs to its end (decision 224). */
+export const cancelMyPlan = () => api.post<SubscriptionStatus>('/platform/subscriptions/cancel')
+/** The 10-day withdrawal during the free trial: the plan ends now, nothing charged (decision 224). */
+export const withdrawMyPlan = () => api.post<SubscriptionStatus>('/platform/subscriptions/withdrawal')
 export const createPortalSession = (returnUrl: string) =>
   api.post<BillingPortalSession>('/payments/stripe/billing-portal-session', { returnUrl })
 export const setupPayouts = (userId: string, email: string) =>

@@ -74,6 +74,14 @@ export const sessions = pgTable(
 )
 
 /** Mail is written here in the same transaction as the change that causes it. */
+/** A mail's attached file as stored in the outbox and the built-in mailbox (decision 223). */
+export interface StoredAttachment {
+  filename: string
+  contentType: string
+  /** base64 */
+  content: string
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -89,6 +97,8 @@ export const mailOutbox = pgTable(
     heldForUserId: uuid('held_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Codes and links in this mail: replaced by a placeholder once it is delivered. */
     secrets: jsonb('secrets').$type<string[]>(),
+    /** Files sent with the mail (a tax document's PDF, decision 223), base64. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     redactedAt: timestamp('redacted_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -210,6 +220,22 @@ export const trainers = pgTable(
   (t) => [index('trainers_gym_idx').on(t.gymId)],
 )
 
+/**
+ * Issue 27 (decision 237, migration 0033): a client's details for a factura, read by their
+ * trainer's and gym's statement. All three or none (no row); the RUT is not unique (two employees
+ * of one company may both give its RUT).
+ */
+export const clientTaxIdentities = pgTable('client_tax_identities', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rut: text('rut').notNull(),
+  legalName: text('legal_name').notNull(),
+  activity: text('activity').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
 export const passwordResets = pgTable('password_resets', {
   id: id(),
   userId: uuid('user_id')
@@ -243,7 +269,7 @@ export const otpCodes = pgTable(
 
 export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
-  provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+  provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -274,7 +300,7 @@ export const subscriptions = pgTable(
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
     providerCustomerId: text('provider_customer_id'),
     status: text('status', {
@@ -298,7 +324,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+  provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
   providerAccountId: text('provider_account_id').notNull().unique(),
   country: text('country').notNull().default('CL'),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
@@ -410,6 +436,7 @@ export const devMailbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('dev_mailbox_created_idx').on(t.createdAt)],
@@ -468,7 +495,7 @@ export const clientCheckouts = pgTable(
   'client_checkouts',
   {
     id: text('id').primaryKey(),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
     invitationId: uuid('invitation_id')
       .notNull()
       .references(() => clientInvitations.id, { onDelete: 'cascade' }),
@@ -519,7 +546,7 @@ export const clientSubscriptions = pgTable(
     gymBps: integer('gym_bps').notNull(),
     platformBps: integer('platform_bps').notNull(),
     state: text('state', { enum: ['active', 'past_due', 'cancelled'] }).notNull(),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
     providerCustomerId: text('provider_customer_id'),
     /** The connected account a direct charge lives on (Stripe, independent trainer). */
@@ -554,7 +581,7 @@ export const clientPayments = pgTable(
       .notNull()
       .references(() => trainers.id, { onDelete: 'restrict' }),
     gymId: uuid('gym_id'),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull().unique(),
     amountClp: integer('amount_clp').notNull(),
     trainerShareClp: integer('trainer_share_clp').notNull(),
@@ -607,7 +634,7 @@ export const clientTransfers = pgTable(
     party: text('party', { enum: ['trainer', 'gym'] }).notNull(),
     /** The ledger account of the party (trainer:… or gym:…). */
     account: text('account').notNull(),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
     providerTransferId: text('provider_transfer_id').notNull().unique(),
     amountClp: integer('amount_clp').notNull(),
     reversedClp: integer('reversed_clp').notNull().default(0),

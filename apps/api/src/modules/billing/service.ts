@@ -13,6 +13,8 @@ import { centralBillingOf } from '../central-billing/policy.ts'
 import { ownUrl as ownUrlOf } from '../../lib/own-url.ts'
 import { findPlan } from '../plans/service.ts'
 import { findUserById } from '../users/service.ts'
+import { recordInvoiceCharge, recordProviderPlanRefunds } from './charges.ts'
+import { withdrawableUntil, withinWithdrawal } from '../withdrawal/window.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -157,7 +159,10 @@ export interface CheckoutCompletion {
 /**
  * A paid checkout: the session completes, the subscription starts (a 30-day trial if this person
  * never had one, else paid from today) and the member becomes a trainer with a trainer profile.
- * The trial keys are claimed in the same transaction. Safe to apply twice.
+ * The trial keys are claimed in the same transaction. Safe to apply twice: reported again (`at`:
+ * when the provider created the report), an already complete checkout applies it as a subscription
+ * change, so an older report never overwrites a newer one (a provider whose checkout id is the
+ * subscription's reports every later state this way, decision 228).
  */
 export async function completeCheckout(
   tx: Tx,
@@ -165,6 +170,7 @@ export async function completeCheckout(
   provider: ProviderName,
   start: SubscriptionStart,
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' = 'paid',
+  at?: Date,
 ): Promise<CheckoutCompletion> {
   const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1).for('update')
   if (!session) return { applied: false, trialToEnd: null }
@@ -176,6 +182,10 @@ export async function completeCheckout(
     trial = fresh && !hadSubscription
   }
   const sub = start.subscription(trial)
+  if (session.status === 'complete' && at) {
+    await applySubscriptionChange(tx, sub, at)
+    return { applied: true, trialToEnd: null }
+  }
   const trialToEnd = session.status !== 'complete' && !trial && sub.status === 'trialing' ? sub.id : null
   // A trial needs no payment today; the page only asks whether checkout went through.
   const paid = paymentStatus === 'unpaid' ? 'paid' : paymentStatus
@@ -311,6 +321,11 @@ export async function subscriptionStatus(app: FastifyInstance, userId: string): 
       trialEnd: row.trialEnd?.toISOString() ?? null,
       currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      // Within the window (decision 224); a plan that started paid is refunded in full (decision 236).
+      withdrawableUntil:
+        isSubscriptionLive(row, now) && withinWithdrawal(row.createdAt, new Date(now))
+          ? withdrawableUntil(row.createdAt).toISOString()
+          : null,
     },
     gym,
   }
@@ -327,16 +342,29 @@ export async function createPortalSession(app: FastifyInstance, userId: string, 
 export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: ProviderEvent): Promise<CheckoutCompletion | void> {
   switch (event.kind) {
     case 'checkout.completed':
-      if (event.subscription) return completeCheckout(tx, event.sessionId, provider, reported(event.subscription), event.paymentStatus)
+      if (event.subscription)
+        return completeCheckout(tx, event.sessionId, provider, reported(event.subscription), event.paymentStatus, event.at)
       return
     case 'subscription.changed':
       await applySubscriptionChange(tx, event.subscription, event.at)
       return
     case 'invoice.paid':
       await applyInvoicePaid(tx, event.subscriptionId, event.periodEnd)
+      // The plan's charge and its boleta or factura (decision 223).
+      await recordInvoiceCharge(tx, {
+        subscriptionId: event.subscriptionId,
+        invoiceId: event.invoiceId,
+        chargeId: event.chargeId,
+        amountPaid: event.amountPaid,
+        at: event.at,
+      })
       return
     case 'invoice.failed':
       await applyPaymentFailed(tx, event.subscriptionId)
+      return
+    case 'charge.refunded':
+      // A refund of a plan charge gets its credit note (client payments' refunds are client billing's).
+      await recordProviderPlanRefunds(tx, event.chargeId, event.refunds)
       return
     default:
       return

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkoutSessions, payoutAccounts, subscriptions, trainers, users, webhookEvents } from '../../db/schema.ts'
+import { planCharges, taxDocuments } from '../../db/schema/tax-documents.ts'
 import { call, freshIp, useTestApp } from '../../testing/app.ts'
 import { signedEvent, startFakeStripe } from '../../testing/fake-stripe.ts'
 import { loginAs, registeredMember, startCheckout } from './test-helpers.ts'
@@ -25,7 +26,7 @@ function subscriptionObject(overrides: Record<string, unknown> = {}) {
 }
 
 /** A stand-in for api.stripe.com (testing/fake-stripe.ts): records what the SDK sends and answers canned objects. */
-const stripe = await startFakeStripe(({ method, path }) => {
+const stripe = await startFakeStripe(({ method, path, form }) => {
   const route = `${method} ${path}`
   if (route === 'POST /v1/checkout/sessions')
     return {
@@ -42,6 +43,15 @@ const stripe = await startFakeStripe(({ method, path }) => {
   if (route === 'POST /v1/accounts') return { id: 'acct_test_1', object: 'account', charges_enabled: false, details_submitted: false }
   if (route === 'GET /v1/accounts/acct_test_1') return remote.account
   if (route === 'POST /v1/account_links') return { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_test_1/abc' }
+  // An invoice's payments (API 2025-03-31 on), a payment intent's latest charge, a refund, a cancel.
+  if (route === 'GET /v1/invoice_payments' && form.invoice === 'in_clover')
+    return {
+      object: 'list',
+      data: [{ id: 'inpay_1', object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: 'pi_clover' } }],
+    }
+  if (route === 'GET /v1/payment_intents/pi_clover') return { id: 'pi_clover', object: 'payment_intent', latest_charge: 'ch_clover' }
+  if (route === 'POST /v1/refunds') return { id: `re_${form.charge}`, object: 'refund', charge: form.charge, amount: Number(form.amount) }
+  if (route === 'DELETE /v1/subscriptions/sub_test_1') return { ...remote.subscription, status: 'canceled', canceled_at: now() }
   return undefined
 })
 const recorded = stripe.recorded
@@ -254,6 +264,36 @@ describe('POST /payments/stripe/webhook', () => {
       hasActiveSubscription: true,
       subscription: { status: 'active' },
     })
+  })
+
+  it("a paid invoice in today's shape (no charge on it): its charge is asked for, recorded beside it and refunded by a withdrawal (decision 236)", async () => {
+    const member = await paidViaWebhook()
+    const paid = await deliver('invoice.paid', {
+      id: 'in_clover',
+      object: 'invoice',
+      amount_paid: 19_990,
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_1' } },
+      lines: { data: [{ period: { end: now() + 30 * DAY } }] },
+    })
+    expect(paid.statusCode, paid.body).toBe(200)
+    const sub = await subscriptionRow()
+    const [charge] = await ctx.app.db.select().from(planCharges).where(eq(planCharges.subscriptionId, sub.id))
+    expect(charge).toMatchObject({ providerChargeId: 'in_clover', providerPaymentId: 'ch_clover', amountClp: 19_990 })
+
+    const token = await loginAs(ctx.app, member.email)
+    const res = await call(ctx.app, 'POST', '/api/v1/platform/subscriptions/withdrawal', { token })
+    expect(res.statusCode, res.body).toBe(200)
+    const refunds = stripe.calls('POST', '/v1/refunds')
+    expect(refunds.map((r) => [r.form.charge, r.form.amount, r.headers['idempotency-key']])).toEqual([
+      ['ch_clover', '19990', `plan-withdrawal:${charge!.id}`],
+    ])
+    expect(stripe.calls('DELETE', '/v1/subscriptions/sub_test_1')).toHaveLength(1)
+    // Stripe's own report of that refund changes nothing more.
+    await deliver('charge.refunded', { id: 'ch_clover', object: 'charge', refunds: { data: [{ id: 're_ch_clover', amount: 19_990 }] } })
+    const [after] = await ctx.app.db.select().from(planCharges).where(eq(planCharges.id, charge!.id))
+    expect(after!.refundedClp).toBe(19_990)
+    await ctx.app.db.delete(taxDocuments).where(eq(taxDocuments.recipientUserId, member.id))
+    await ctx.app.db.delete(planCharges).where(eq(planCharges.subscriptionId, sub.id))
   })
 
   it('cancel at period end keeps access until Stripe deletes the subscription', async () => {

@@ -40,11 +40,37 @@ export async function startCheckout(
   })
 }
 
-/** Registers, checks out and pays on the sandbox page: a trainer on a 30-day trial. */
+/**
+ * The payer on Mercado Pago's (fake) subscription page with a documented test cardholder name,
+ * then back on our success page, which verifies the checkout: answers the checkout id.
+ */
+export async function authorizeOnFakeMercadoPago(
+  app: FastifyInstance,
+  member: { signupToken: string },
+  initPoint: string,
+  holder = 'APRO',
+) {
+  const page = new URL(initPoint)
+  const back = await fetch(`${page.origin}/subscriptions/checkout`, {
+    method: 'POST',
+    body: new URLSearchParams({ preapproval_id: page.searchParams.get('preapproval_id') ?? '', cardholder_name: holder }),
+    redirect: 'manual',
+  })
+  if (back.status !== 302) throw new Error(await back.text())
+  const sessionId = new URL(back.headers.get('location')!).searchParams.get('sid')!
+  const verified = await call(app, 'GET', `/api/v1/platform/checkout/verify/${encodeURIComponent(sessionId)}`, {
+    token: member.signupToken,
+  })
+  if (verified.statusCode !== 200) throw new Error(verified.body)
+  return sessionId
+}
+
+/** Registers, checks out and pays on the provider's page (the sandbox's, or the fake Mercado Pago's): a trainer on a 30-day trial. */
 export async function paidTrainer(app: FastifyInstance) {
   const member = await registeredMember(app)
   const res = await startCheckout(app, member)
   if (res.statusCode !== 200) throw new Error(res.body)
+  if (app.payments.name === 'mercadopago') return { ...member, sessionId: await authorizeOnFakeMercadoPago(app, member, res.json().url) }
   const path = new URL(res.json().url).pathname
   const pay = await app.inject({ method: 'POST', url: `${path}/pay`, remoteAddress: freshIp() })
   if (pay.statusCode !== 303) throw new Error(pay.body)

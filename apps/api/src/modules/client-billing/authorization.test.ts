@@ -98,6 +98,10 @@ interface RouteCase {
 
 const trainerOnly = { owner: 403, otherOwner: 403, client: 403, member: 403, admin: 403, platformAdmin: 403, anonymous: 401 } as const
 const signedIn = { anonymous: 401 } as const
+/** The Santiago month before this one (YYYY-MM): a closed month for the statements. */
+const lastMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit' }).format(
+  new Date(Date.now() - 32 * 86_400_000),
+)
 const CASES: RouteCase[] = [
   {
     method: 'GET',
@@ -201,6 +205,19 @@ const CASES: RouteCase[] = [
     denied: { trainer: 403, otherTrainer: 403, client: 403, member: 403, admin: 403, platformAdmin: 403, anonymous: 401 },
     mustNotShow: () => [gym.trainer.trainerId],
   },
+  // The monthly statements (decision 225): each caller's own month, never another account's.
+  ...(['/trainer/statement', '/trainer/statement.csv', '/trainer/statement.pdf'] as const).map((path): RouteCase => ({
+    method: 'GET',
+    url: () => `${path}?month=${lastMonth}`,
+    allowed: { trainer: 200, otherTrainer: 200 },
+    denied: trainerOnly,
+  })),
+  ...(['/business/statement', '/business/statement.csv', '/business/statement.pdf'] as const).map((path): RouteCase => ({
+    method: 'GET',
+    url: () => `${path}?month=${lastMonth}`,
+    allowed: { owner: 200, otherOwner: 200 },
+    denied: { trainer: 403, otherTrainer: 403, client: 403, member: 403, admin: 403, platformAdmin: 403, anonymous: 401 },
+  })),
   {
     method: 'GET',
     url: () => `/trainers/${trainer.trainerId}/offers`,
@@ -252,6 +269,13 @@ const CASES: RouteCase[] = [
     allowed: { client: 200 },
     denied: { owner: 404, otherOwner: 404, trainer: 404, otherTrainer: 404, member: 404, admin: 404, platformAdmin: 404, anonymous: 401 },
   },
+  // After the cancel above: still within the 10 days and before any session, so the client withdraws (decision 224).
+  {
+    method: 'POST',
+    url: () => `/client/subscriptions/${ids.clientSub}/withdrawal`,
+    allowed: { client: 200 },
+    denied: { owner: 404, otherOwner: 404, trainer: 404, otherTrainer: 404, member: 404, admin: 404, platformAdmin: 404, anonymous: 401 },
+  },
 ]
 
 describe('client billing: who may call each route', () => {
@@ -281,6 +305,7 @@ describe('client billing: who may call each route', () => {
         (c) =>
           `${c.method} /api/v1${c
             .url()
+            .replace(/\?.*$/, '')
             .replace(/[0-9a-f-]{36}/g, ':id')
             .replace(/\/client-invitations\/[^/]+/, '/client-invitations/:token')}`,
       ),

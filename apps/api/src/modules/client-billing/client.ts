@@ -32,6 +32,8 @@ import { findUserByEmail, hashPassword, insertUser, toUser } from '../users/serv
 import { assertOldEnough } from '../privacy/age.ts'
 import { recordConsents, signupConsents } from '../privacy/consents.ts'
 import { billingOf, invitationDigest, placesUsed, toOffer } from './trainer.ts'
+import { queueCancelledMail } from '../withdrawal/mails.ts'
+import { withdrawableUntil, withinWithdrawal } from '../withdrawal/window.ts'
 
 /** A stored open checkout is handed out again this long; the provider's own session lasts 24 hours. */
 const CHECKOUT_REUSE_MS = 23 * 3600_000
@@ -344,6 +346,7 @@ export async function mySubscriptions(app: FastifyInstance, user: AuthUser) {
     .innerJoin(trainers, eq(trainers.id, clientSubscriptions.trainerId))
     .where(eq(clientSubscriptions.clientUserId, user.id))
     .orderBy(desc(clientSubscriptions.createdAt))
+  const now = new Date()
   return {
     data: rows.map(({ sub, offer, trainer }): MySubscription => ({
       id: sub.id,
@@ -354,6 +357,8 @@ export async function mySubscriptions(app: FastifyInstance, user: AuthUser) {
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       createdAt: sub.createdAt.toISOString(),
+      withdrawableUntil:
+        sub.state !== 'cancelled' && withinWithdrawal(sub.createdAt, now) ? withdrawableUntil(sub.createdAt).toISOString() : null,
     })),
   }
 }
@@ -379,7 +384,11 @@ export async function clientPortal(app: FastifyInstance, user: AuthUser, id: str
   })
 }
 
-/** The client stops renewing: the paid period runs to its end, then the subscription ends. */
+/**
+ * The client stops renewing, in one tap: the paid period runs to its end, then the subscription
+ * ends; the client is mailed the end date in their language (decision 224). Asked again, nothing
+ * changes and no second mail goes.
+ */
 export async function cancelMySubscription(app: FastifyInstance, user: AuthUser, id: string) {
   const sub = await mySubscription(app, user, id)
   if (sub.state !== 'cancelled' && !sub.cancelAtPeriodEnd) {
@@ -389,7 +398,14 @@ export async function cancelMySubscription(app: FastifyInstance, user: AuthUser,
         accountId: sub.providerAccountId,
         atPeriodEnd: true,
       })
-    await app.db.update(clientSubscriptions).set({ cancelAtPeriodEnd: true }).where(eq(clientSubscriptions.id, sub.id))
+    await app.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(clientSubscriptions)
+        .set({ cancelAtPeriodEnd: true })
+        .where(and(eq(clientSubscriptions.id, sub.id), eq(clientSubscriptions.cancelAtPeriodEnd, false)))
+        .returning()
+      if (changed) await queueCancelledMail(app, tx, changed)
+    })
   }
   return (await mySubscriptions(app, user)).data.find((s) => s.id === sub.id)!
 }

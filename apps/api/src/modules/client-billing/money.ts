@@ -133,6 +133,31 @@ export async function listPayments(app: FastifyInstance, user: AuthUser, query: 
 }
 
 /**
+ * The one refund path (trainer refunds, withdrawals: decision 224): the provider's refund, then
+ * its ledger entries, the shares claimed back and, when the current period is refunded in full,
+ * the subscription ended (returned, for the caller to end at the provider after the commit). The
+ * caller holds the payment row locked (`for update`) in `tx` and checked `wanted` against it.
+ */
+export async function refundLockedPayment(app: FastifyInstance, tx: Tx, payment: PaymentRow, wanted: number) {
+  const [sub] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, payment.subscriptionId)).limit(1)
+  const { refundId } = await app.payments.clients.refund({
+    paymentId: payment.providerPaymentId,
+    amountClp: wanted,
+    accountId: sub.providerAccountId,
+    idempotencyKey: `refund-${payment.id}-${payment.refundedClp}-${wanted}`,
+  })
+  try {
+    const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund' })
+    // Every share that left the platform gives back its part (decision 092).
+    if (done.created) await clawBack(app, tx, done.payment, `refund:${refundId}`, done.reversal)
+    return await endIfRefundedInFull(tx, done.payment)
+  } catch (err) {
+    if (err instanceof RefundTooLargeError) throw unprocessable({ amountClp: 'tooBig' }, err.message)
+    throw err
+  }
+}
+
+/**
  * Refunds one of my payments, whole (no amount) or part, never above what remains. The payment
  * row stays locked from the check through the provider's refund to the ledger entries, so two
  * parallel refunds are decided one after the other (decision 063).
@@ -148,23 +173,7 @@ export async function refundPayment(app: FastifyInstance, user: AuthUser, paymen
     if (wanted > refundable) throw unprocessable({ amountClp: 'tooBig' }, `At most ${refundable} CLP can be refunded`)
     if (payment.provider !== app.payments.name)
       throw unprocessable({ id: 'notPurchasable' }, 'This payment belongs to another payment provider')
-    const [sub] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, payment.subscriptionId)).limit(1)
-    const { refundId } = await app.payments.clients.refund({
-      paymentId: payment.providerPaymentId,
-      amountClp: wanted,
-      accountId: sub.providerAccountId,
-      idempotencyKey: `refund-${payment.id}-${payment.refundedClp}-${wanted}`,
-    })
-    let ended: Awaited<ReturnType<typeof endIfRefundedInFull>> = null
-    try {
-      const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund' })
-      // Every share that left the platform gives back its part (decision 092).
-      if (done.created) await clawBack(app, tx, done.payment, `refund:${refundId}`, done.reversal)
-      ended = await endIfRefundedInFull(tx, done.payment)
-    } catch (err) {
-      if (err instanceof RefundTooLargeError) throw unprocessable({ amountClp: 'tooBig' }, err.message)
-      throw err
-    }
+    const ended = await refundLockedPayment(app, tx, payment, wanted)
     await recordAudit(tx, {
       action: 'client.refund',
       actor: { id: user.id, email: user.email, role: user.role },

@@ -5,6 +5,7 @@ import { businesses, gyms, mailOutbox, trainers, users } from '../../db/schema.t
 import { call, freshIp, uniqueEmail } from '../../testing/app.ts'
 import { insertUser } from '../users/service.ts'
 import { loginAs, paidTrainer, PASSWORD } from '../billing/test-helpers.ts'
+import { approvedTaxStart } from '../tax-start/test-helpers.ts'
 
 export interface TestTrainer {
   userId: string
@@ -13,14 +14,18 @@ export interface TestTrainer {
   token: string
 }
 
-/** A trainer on a sandbox trial (Starter: 5 clients) with payout onboarding complete. */
-export async function eligibleTrainer(app: FastifyInstance, opts: { onboarded?: boolean } = {}): Promise<TestTrainer> {
+/**
+ * A trainer on a sandbox trial (Starter: 5 clients) with payout onboarding complete and an approved
+ * tax start (decision 235; `taxStart: false` for the tests of its refusal).
+ */
+export async function eligibleTrainer(app: FastifyInstance, opts: { onboarded?: boolean; taxStart?: boolean } = {}): Promise<TestTrainer> {
   const member = await paidTrainer(app)
   const [trainer] = await app.db
     .update(trainers)
     .set({ stripeOnboardingComplete: opts.onboarded ?? true })
     .where(eq(trainers.userId, member.id))
     .returning()
+  if (opts.taxStart ?? true) await approvedTaxStart(app, 'trainer', member.id)
   return { userId: member.id, trainerId: trainer.id, email: member.email, token: await loginAs(app, member.email) }
 }
 
@@ -30,8 +35,11 @@ export interface TestGym {
   trainer: TestTrainer
 }
 
-/** A gym owner with central billing (stored rates 60/35/5) and one onboarded trainer of the gym. */
-export async function gymWithTrainer(app: FastifyInstance, opts: { centralBilling?: boolean } = {}): Promise<TestGym> {
+/**
+ * A gym owner with central billing (stored rates 60/35/5) and one onboarded trainer of the gym;
+ * the trainer and the gym's business have an approved tax start (decision 235) unless `taxStart: false`.
+ */
+export async function gymWithTrainer(app: FastifyInstance, opts: { centralBilling?: boolean; taxStart?: boolean } = {}): Promise<TestGym> {
   const ownerEmail = uniqueEmail('owner')
   const owner = (await insertUser(app.db, {
     email: ownerEmail,
@@ -75,6 +83,10 @@ export async function gymWithTrainer(app: FastifyInstance, opts: { centralBillin
     .insert(trainers)
     .values({ userId: user.id, gymId: gym.id, firstName: 'Gabriel', lastName: 'Gym', email: trainerEmail, stripeOnboardingComplete: true })
     .returning()
+  if (opts.taxStart ?? true) {
+    await approvedTaxStart(app, 'trainer', user.id)
+    await approvedTaxStart(app, 'business', owner.id)
+  }
   const ownerLogin = await call(app, 'POST', '/api/v1/auth/business/login', { body: { email: ownerEmail, password: PASSWORD } })
   expect(ownerLogin.statusCode, ownerLogin.body).toBe(200)
   return {

@@ -19,6 +19,8 @@ const MailSchema = z.object({
   text: z.string(),
   status: z.string(),
   createdAt: z.string(),
+  /** Attached files (a tax document's PDF), each downloadable from its url. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), bytes: z.number(), url: z.string() })),
 })
 
 /**
@@ -38,7 +40,20 @@ export default async function mailboxRoutes(fastify: FastifyInstance) {
       .orderBy(desc(devMailbox.createdAt))
       .limit(limit)
       .then((rows) =>
-        rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: 'sent', createdAt: r.createdAt.toISOString() })),
+        rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          status: 'sent',
+          createdAt: r.createdAt.toISOString(),
+          attachments: (r.attachments ?? []).map((a, i) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            bytes: Buffer.from(a.content, 'base64').length,
+            url: `/dev/mailbox/${r.id}/attachments/${i}`,
+          })),
+        })),
       )
 
   app.get(
@@ -47,12 +62,27 @@ export default async function mailboxRoutes(fastify: FastifyInstance) {
     async (request) => ({ data: await list(request.query.to, request.query.limit) }),
   )
 
+  app.get(
+    '/dev/mailbox/:id/attachments/:index',
+    { schema: { hide: true, params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(20) }) } },
+    async (request, reply) => {
+      const [row] = await app.db.select().from(devMailbox).where(eq(devMailbox.id, request.params.id)).limit(1)
+      const file = row?.attachments?.[request.params.index]
+      if (!file) return reply.code(404).send({ status: 404, message: 'Not found', errors: {} })
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.content, 'base64'))
+    },
+  )
+
   app.get('/dev/mailbox', { schema: { hide: true, querystring: MailboxQuerySchema } }, async (request, reply) => {
     const mails = await list(request.query.to, request.query.limit)
     const items = mails
       .map(
         (m) =>
-          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.status)}</span></header><pre>${escape(m.text)}</pre></article>`,
+          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.status)}</span></header><pre>${escape(m.text)}</pre>${m.attachments.map((a) => `<p>📎 <a href="${escape(a.url)}">${escape(a.filename)}</a> (${escape(a.contentType)}, ${a.bytes} bytes)</p>`).join('')}</article>`,
       )
       .join('')
     // Returned: an async handler that only calls send() lets Fastify send its undefined result too,

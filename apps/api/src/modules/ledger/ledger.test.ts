@@ -6,6 +6,7 @@ import { openDatabase } from '../../db/client.ts'
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { useTestApp } from '../../testing/app.ts'
 import { createTestDatabase } from '../../testing/db-template.ts'
+import { nodeArgs } from '../../testing/server-build.ts'
 import { balanceOf, postTransaction, UnbalancedTransactionError } from './service.ts'
 
 const ctx = useTestApp()
@@ -85,7 +86,7 @@ describe('ledger check', () => {
         )
         const apiDir = fileURLToPath(new URL('../../..', import.meta.url))
         const run = () =>
-          spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger-check.ts'], {
+          spawnSync(process.execPath, nodeArgs('cli/ledger-check'), {
             cwd: apiDir,
             env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
             encoding: 'utf8',

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts'
 import { clientPayments, clientRefunds, clientSubscriptions, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { reversalShares, splitAmount, type Shares } from './split.ts'
 import { queueReceipt } from '../receipts/service.ts'
+import { queueCommissionCreditNote, queueCommissionDocument } from '../tax-documents/commission.ts'
 
 /**
  * Ledger accounts (decision 061). Amounts are credit-positive: a positive balance is what the
@@ -127,6 +128,8 @@ export async function recordPayment(
     paymentId: inserted.id,
     entries: shareEntries(sub, shares, 1),
   })
+  // The platform's commission is documented to whoever collected the payment (decision 223).
+  await queueCommissionDocument(tx, inserted)
   await queueReceipt(tx, { paymentId: inserted.id, kind: 'payment', amountClp: inserted.amountClp, reference: inserted.providerPaymentId })
   return { payment: inserted, created: true }
 }
@@ -218,6 +221,12 @@ export async function recordRefund(
     sourceKey: `${input.kind}:${input.providerRefundId}`,
     paymentId: payment.id,
     entries: shareEntries({ trainerId: payment.trainerId, gymId: payment.gymId }, reversal, -1),
+  })
+  // Every refund path comes through here: the commission given back gets its credit note (decision 223).
+  await queueCommissionCreditNote(tx, payment, {
+    kind: input.kind,
+    providerRefundId: input.providerRefundId,
+    platformClp: reversal.platform,
   })
   // A dispute is the bank's, not a refund the client is told of by us.
   if (input.kind === 'refund')

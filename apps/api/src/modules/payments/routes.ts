@@ -22,7 +22,7 @@ export default async function paymentWebhookRoutes(fastify: FastifyInstance) {
         description:
           'Called by the payment provider in use, not by apps: the events of checkouts, subscriptions, invoices, refunds, disputes and payout accounts, with its signature. A repeated event is acknowledged as a duplicate; another provider answers 404.',
         params: z.object({ provider: z.string().min(1).max(40) }),
-        response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => {
@@ -43,7 +43,7 @@ export default async function paymentWebhookRoutes(fastify: FastifyInstance) {
         description:
           'The earlier address of the payment webhook (/payments/{provider}/webhook): the events of checkouts, subscriptions, invoices, refunds and payout accounts, signed with the configured webhook secret. A repeated event is acknowledged as a duplicate.',
         deprecated: true,
-        response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => {

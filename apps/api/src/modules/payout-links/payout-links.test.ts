@@ -208,12 +208,13 @@ describe('linking a payout account (Mercado Pago OAuth, decision 207)', () => {
     const trainer = await trainerToken()
     const started = await start(trainer.token, 'trainer')
     const grant = await authorize(started.json().authorizationUrl)
-    mp.fake.faults.delayMs = 1500
+    // Longer than the client's deadline (MERCADOPAGO_TIMEOUT_MS: 3 s in these tests); we answer before the fake would.
+    mp.fake.faults.delayMs = 4_500
     mp.fake.faults.times = 1
     const t0 = Date.now()
     const slow = await complete(trainer.token, grant)
     expect(slow.statusCode).toBe(503)
-    expect(Date.now() - t0).toBeLessThan(1400)
+    expect(Date.now() - t0).toBeLessThan(4_400)
     expect(slow.headers['retry-after']).toBeDefined()
     expect(slow.json()).toMatchObject({ status: 503, code: 'paymentProviderUnavailable' })
     expect(await rowOf(trainer.id)).toBeUndefined()

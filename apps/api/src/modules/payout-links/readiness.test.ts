@@ -3,6 +3,7 @@ import { offers } from '../../db/schema.ts'
 import { call, createUserAndLogin, uniqueEmail } from '../../testing/app.ts'
 import { paidTrainer } from '../billing/test-helpers.ts'
 import { eligibleTrainer, gymWithTrainer } from '../client-billing/test-helpers.ts'
+import { approvedTaxStart } from '../tax-start/test-helpers.ts'
 import { useMercadoPagoTestApp } from './test-helpers.ts'
 import { payoutAccessToken } from './service.ts'
 
@@ -105,6 +106,9 @@ describe('payout readiness with linked payout accounts', () => {
 
   it('a trainer still in the sign-up flow links with the signup token, and the status says so', async () => {
     const trainer = await paidTrainer(ctx.app)
+    // `complete` is the trainer's readiness to charge, tax start included (decision 222): approved
+    // here (decision 235), so what is left is the link.
+    await approvedTaxStart(ctx.app, 'trainer', trainer.id)
     expect((await payoutStatus(trainer.signupToken, trainer.id)).json()).toMatchObject({ complete: false, setup: 'link' })
     await link(trainer.signupToken, 'trainer')
     expect((await call(ctx.app, 'GET', '/api/v1/payout-links/trainer', { token: trainer.signupToken })).json().status).toBe('linked')

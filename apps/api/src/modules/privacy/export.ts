@@ -79,6 +79,13 @@ function queriesOf(userId: string, email: string): Record<string, SQL> {
     // Tax start (issue 27, decision 222): a seller's declarations, without the proof file's bytes.
     tax_starts: sql`select * from tax_starts where trainer_id in ${trainer}
       or business_id in (select id from businesses where owner_id = ${userId}) order by created_at`,
+    // Tax documents (issue 27, decision 223): the person's plan charges and the documents issued to
+    // them, without the PDF and XML (each PDF is on /cuenta).
+    plan_charges: sql`select * from plan_charges where user_id = ${userId} order by paid_at`,
+    tax_documents: sql`select id, source_kind, source_id, dte_type, references_id, receiver, description, net_clp, iva_clp, total_clp,
+      status, folio, issued_at, created_at from tax_documents where recipient_user_id = ${userId} order by created_at`,
+    // A client's details for a factura (decision 237).
+    client_tax_identities: sql`select * from client_tax_identities where user_id = ${userId}`,
   }
 }
 

@@ -106,6 +106,8 @@ async function purgeOne(tx: Tx, user: Subject, now: Date) {
   await tx.execute(sql`delete from workout_sessions where client_user_id = ${uid}`)
   await tx.execute(sql`delete from program_assignments where client_user_id = ${uid}`)
   await tx.execute(sql`delete from data_exports where user_id = ${uid}`)
+  // A client's details for a factura go with them (decision 237); facturas already issued are the sellers' records.
+  await tx.execute(sql`delete from client_tax_identities where user_id = ${uid}`)
   // Progress (decision 209): health data goes with the person; the consent log stays as proof, without the address.
   await tx.execute(sql`delete from body_measurements where client_user_id = ${uid}`)
   await tx.execute(sql`delete from progress_photos where client_user_id = ${uid}`)

@@ -2,23 +2,37 @@ import {
   ApiErrorSchema,
   BusinessTaxIdentityInputSchema,
   BusinessTaxIdentitySchema,
+  ClientTaxIdentityInputSchema,
+  ClientTaxIdentitySchema,
   TrainerTaxIdentityInputSchema,
   TrainerTaxIdentitySchema,
 } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { currentUser } from '../../plugins/auth.ts'
-import { getBusinessTaxIdentity, getTrainerTaxIdentity, saveBusinessTaxIdentity, saveTrainerTaxIdentity } from './service.ts'
+import {
+  clearClientTaxIdentity,
+  getBusinessTaxIdentity,
+  getClientTaxIdentity,
+  getTrainerTaxIdentity,
+  saveBusinessTaxIdentity,
+  saveClientTaxIdentity,
+  saveTrainerTaxIdentity,
+} from './service.ts'
 
 const security = [{ bearer: [] }]
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema }
 const tags = ['tax identity']
 
-/** Issue 27 (decision 214): the RUT of trainers and businesses, with the business's razón social and giro. */
+/**
+ * Issue 27 (decision 214): the RUT of trainers and businesses, with the business's razón social and
+ * giro; a client's details for a factura (decision 237).
+ */
 export default async function taxIdentityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const trainer = app.requireRole('trainer')
   const owner = app.requireRole('gym_owner')
+  const client = app.requireRole('member')
   const writes = app.limit('tax-identity-write', { max: 60, windowMs: 60 * 60_000, key: (r) => r.user?.id })
 
   app.get(
@@ -84,5 +98,55 @@ export default async function taxIdentityRoutes(fastify: FastifyInstance) {
       preHandler: [owner, writes],
     },
     (request) => saveBusinessTaxIdentity(app.db, { user: currentUser(request), ip: request.ip }, request.body),
+  )
+
+  app.get(
+    '/client/tax-identity',
+    {
+      schema: {
+        operationId: 'getMyClientTaxIdentity',
+        tags,
+        summary: 'My details for a factura, as a client',
+        description:
+          'Clients only (403 for other roles). RUT, razón social and giro the client gave for a factura; all three null while none were given.',
+        security,
+        response: { 200: ClientTaxIdentitySchema, ...errors },
+      },
+      preHandler: client,
+    },
+    (request) => getClientTaxIdentity(app.db, currentUser(request).id),
+  )
+  app.put(
+    '/client/tax-identity',
+    {
+      schema: {
+        operationId: 'updateMyClientTaxIdentity',
+        tags,
+        summary: 'Set my details for a factura, as a client',
+        description:
+          "Clients only. RUT, razón social (`legalName`) and giro (`activity`), all three required (a persona natural with a giro too). The RUT is checked by its check digit (422 `rut: invalidRut`) and stored and returned as `12345678-5`; it is not unique (two people of one company may give its RUT). The client's trainers and gyms see them beside the client's payments on their monthly statement, to issue the factura. Each change is recorded in the audit log.",
+        security,
+        body: ClientTaxIdentityInputSchema,
+        response: { 200: ClientTaxIdentitySchema, ...errors },
+      },
+      preHandler: [client, writes],
+    },
+    (request) => saveClientTaxIdentity(app.db, { user: currentUser(request), ip: request.ip }, request.body),
+  )
+  app.delete(
+    '/client/tax-identity',
+    {
+      schema: {
+        operationId: 'deleteMyClientTaxIdentity',
+        tags,
+        summary: 'Clear my details for a factura, as a client',
+        description:
+          'Clients only. Clears the three fields (audited); the statements, which read them when asked, no longer show them. Answers the cleared details, also when there were none.',
+        security,
+        response: { 200: ClientTaxIdentitySchema, ...errors },
+      },
+      preHandler: [client, writes],
+    },
+    (request) => clearClientTaxIdentity(app.db, { user: currentUser(request), ip: request.ip }),
   )
 }

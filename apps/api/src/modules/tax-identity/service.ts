@@ -1,7 +1,14 @@
-import type { BusinessTaxIdentity, BusinessTaxIdentityInput, TrainerTaxIdentity, TrainerTaxIdentityInput } from '@app/contracts'
+import type {
+  BusinessTaxIdentity,
+  BusinessTaxIdentityInput,
+  ClientTaxIdentity,
+  ClientTaxIdentityInput,
+  TrainerTaxIdentity,
+  TrainerTaxIdentityInput,
+} from '@app/contracts'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { businesses, trainers } from '../../db/schema.ts'
+import { businesses, clientTaxIdentities, trainers } from '../../db/schema.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
@@ -109,4 +116,66 @@ export async function saveBusinessTaxIdentity(db: Db, by: Saver, input: Business
     throw err
   }
   return { rut: input.rut, legalName: input.legalName, activity: input.activity }
+}
+
+// A client's details for a factura (decision 237): all three or none, not unique (two employees
+// of one company may both give its RUT), so there is no conflict to answer. Read by their
+// trainer's and gym's statement (statements/service.ts). The values go to the audit log only.
+
+const NONE: ClientTaxIdentity = { rut: null, legalName: null, activity: null }
+
+async function clientRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({ rut: clientTaxIdentities.rut, legalName: clientTaxIdentities.legalName, activity: clientTaxIdentities.activity })
+    .from(clientTaxIdentities)
+    .where(eq(clientTaxIdentities.userId, userId))
+    .limit(1)
+  return row ?? null
+}
+
+export async function getClientTaxIdentity(db: Db, userId: string): Promise<ClientTaxIdentity> {
+  return (await clientRow(db, userId)) ?? NONE
+}
+
+export async function saveClientTaxIdentity(db: Db, by: Saver, input: ClientTaxIdentityInput): Promise<ClientTaxIdentity> {
+  const after = { rut: input.rut, legalName: input.legalName, activity: input.activity }
+  await db.transaction(async (tx) => {
+    const before = await clientRow(tx, by.user.id)
+    if (before && JSON.stringify(before) === JSON.stringify(after)) return
+    await tx
+      .insert(clientTaxIdentities)
+      .values({ userId: by.user.id, ...after })
+      .onConflictDoUpdate({ target: clientTaxIdentities.userId, set: { ...after, updatedAt: new Date() } })
+    await recordAudit(tx, {
+      action: 'client.tax_identity',
+      actor: actor(by),
+      ip: by.ip,
+      subjectType: 'user',
+      subjectId: by.user.id,
+      before: before ?? NONE,
+      after,
+    })
+  })
+  return after
+}
+
+/** Clears them: the client's later payments show none (earlier statements already issued keep theirs on paper). */
+export async function clearClientTaxIdentity(db: Db, by: Saver): Promise<ClientTaxIdentity> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .delete(clientTaxIdentities)
+      .where(eq(clientTaxIdentities.userId, by.user.id))
+      .returning({ rut: clientTaxIdentities.rut, legalName: clientTaxIdentities.legalName, activity: clientTaxIdentities.activity })
+    if (!before) return
+    await recordAudit(tx, {
+      action: 'client.tax_identity',
+      actor: actor(by),
+      ip: by.ip,
+      subjectType: 'user',
+      subjectId: by.user.id,
+      before,
+      after: NONE,
+    })
+  })
+  return NONE
 }

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clientSubscriptions, mailOutbox, offers, users } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 import { loginAs, PASSWORD } from '../billing/test-helpers.ts'
-import { createOffer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
+import { createOffer, eligibleTrainer, gymWithTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
 import { sendTaxStartReminders } from './reminders.ts'
 import { approve, declare, saveRut } from './test-helpers.ts'
 
 // Issue 27 (decision 222): no new charges without an approved tax start; it lapses six months
 // after approval (a fake clock here), pausing new charges and losing nothing; a reminder first.
-const ctx = useTestApp({ TAX_START_CHECK: 'on' })
+const ctx = useTestApp()
 afterEach(() => vi.useRealTimers())
 
 const refusal = async (token: string) => {
@@ -22,8 +22,23 @@ const refusal = async (token: string) => {
 }
 
 describe('tax start and charging', () => {
+  it("the status's chargingAllowed is the charge's own answer, also when an operator turned the check off", async () => {
+    const trainer = await eligibleTrainer(ctx.app, { taxStart: false })
+    const allowed = async () => (await call(ctx.app, 'GET', '/api/v1/trainer/tax-start', { token: trainer.token })).json().chargingAllowed
+    expect(await allowed()).toBe(false)
+    expect(await refusal(trainer.token)).toBe('taxStartRequired')
+    const config = ctx.app.config as { TAX_START_CHECK: 'on' | 'off' }
+    config.TAX_START_CHECK = 'off'
+    try {
+      expect(await allowed()).toBe(true)
+      await createOffer(ctx.app, trainer.token)
+    } finally {
+      config.TAX_START_CHECK = 'on'
+    }
+  })
+
   it('required, pending, the gym’s too; approved charges; lapsed pauses new charges and keeps everything; reminded before', async () => {
-    const gym = await gymWithTrainer(ctx.app)
+    const gym = await gymWithTrainer(ctx.app, { taxStart: false })
     await ctx.app.db.update(users).set({ language: 'en' }).where(eq(users.id, gym.owner.userId))
     const operator = await createUserAndLogin(ctx.app, { role: 'platform_admin' })
     const trainerToken = gym.trainer.token

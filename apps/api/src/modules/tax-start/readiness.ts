@@ -20,8 +20,8 @@ async function stateOfSeller(db: Tx, kind: SellerKind, id: string, now: Date) {
 /**
  * Decision 222: a trainer takes new money only with an approved tax start in force (six months
  * from approval); under a gym's central billing, the gym's business needs one too (the payment is
- * split to both). Off when TAX_START_CHECK=off (the default only under NODE_ENV=test, so the
- * suites written before this check keep their sellers; the tax-start tests turn it on).
+ * split to both). Off only when an operator sets TAX_START_CHECK=off (on in tests too, decision
+ * 235: the test helpers give their sellers an approved tax start).
  */
 export async function taxStartBlock(
   app: FastifyInstance,

@@ -126,7 +126,8 @@ export async function taxStartStatus(app: FastifyInstance, db: Tx, seller: Selle
   const { state, validUntil } = stateOf(rows, now)
   return {
     state,
-    chargingAllowed: state === 'approved' || state === 'lapsingSoon',
+    // The same answer as the charge's own check (readiness.ts), which an operator may turn off.
+    chargingAllowed: app.config.TAX_START_CHECK === 'off' || state === 'approved' || state === 'lapsingSoon',
     validUntil: validUntil?.toISOString() ?? null,
     latest: rows[0] ? toDeclaration(app, rows[0], now.getTime()) : null,
   }

@@ -1,8 +1,15 @@
-import type { AdminTaxStart } from '@app/contracts'
+import { BusinessTaxIdentityInputSchema, TaxStartSubmissionSchema, TrainerTaxIdentityInputSchema, type AdminTaxStart } from '@app/contracts'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { expect } from 'vitest'
-import { call } from '../../testing/app.ts'
+import { businesses, users } from '../../db/schema.ts'
+import { call, uniqueEmail } from '../../testing/app.ts'
+import type { Operator } from '../admin/actor.ts'
+import { saveBusinessTaxIdentity, saveTrainerTaxIdentity } from '../tax-identity/service.ts'
+import { insertUser } from '../users/service.ts'
+import { answerTaxStart } from './review.ts'
+import { sellerOf, submitTaxStart, type SellerKind } from './service.ts'
 
 // Issue 27 (decision 222): what the tax-start tests share.
 
@@ -58,4 +65,44 @@ export async function approve(app: FastifyInstance, operatorToken: string, id: s
   const res = await call(app, 'POST', `/api/v1/admin/tax-starts/${id}/approve`, { token: operatorToken })
   expect(res.statusCode, res.body).toBe(200)
   return res.json() as AdminTaxStart
+}
+
+/** One operator per app, made once: the reviewer of the approvals below. */
+const operators = new WeakMap<FastifyInstance, Promise<Operator>>()
+function operatorOf(app: FastifyInstance) {
+  let operator = operators.get(app)
+  if (!operator) {
+    operator = insertUser(app.db, {
+      email: uniqueEmail('tax-operator'),
+      password: 'Secret123!',
+      firstName: 'Olivia',
+      lastName: 'Operadora',
+      role: 'platform_admin',
+    }).then((user) => ({ actor: { id: user!.id, email: user!.email, role: user!.role }, ip: '127.0.0.1' }))
+    operators.set(app, operator)
+  }
+  return operator
+}
+
+/**
+ * Decision 235: a seller able to charge has an approved tax start, given as a real one gets it —
+ * the RUT saved when missing, a declaration sent, an operator's approval — through the services
+ * the routes call (audited and mailed like any other). `userId` is the trainer's account, or the
+ * gym owner's for their business. Answers the declaration's id.
+ */
+export async function approvedTaxStart(app: FastifyInstance, kind: SellerKind, userId: string) {
+  const [user] = await app.db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId))
+  const by = { user: user!, ip: '127.0.0.1' }
+  const seller = await sellerOf(app.db, kind, userId)
+  if (!seller.rut && kind === 'trainer') await saveTrainerTaxIdentity(app.db, by, TrainerTaxIdentityInputSchema.parse({ rut: freshRut() }))
+  if (!seller.rut && kind === 'business') {
+    // Its razón social is the name it registered with, so screens that show either read the same.
+    const [{ name }] = await app.db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, seller.id))
+    const identity = { rut: freshRut(), legalName: name, activity: 'Actividades de gimnasios' }
+    await saveBusinessTaxIdentity(app.db, by, BusinessTaxIdentityInputSchema.parse(identity))
+  }
+  const status = await submitTaxStart(app, by, kind, TaxStartSubmissionSchema.parse(startDeclaration()))
+  const id = status.latest!.id
+  await answerTaxStart(app, await operatorOf(app), id, { status: 'approved' })
+  return id
 }

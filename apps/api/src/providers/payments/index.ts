@@ -3,25 +3,44 @@ import type { Tx } from '../../db/client.ts'
 import type { Config } from '../../config.ts'
 import sandboxClientRoutes from './sandbox/client-routes.ts'
 import { sandboxProvider } from './sandbox/provider.ts'
+import sandboxDevRoutes from './sandbox/dev-routes.ts'
 import sandboxRoutes from './sandbox/routes.ts'
 import { stripeProvider } from './stripe/provider.ts'
 import { mercadoPagoLinking } from './mercadopago/linking.ts'
+import { mercadoPagoProvider } from './mercadopago/provider.ts'
 import type { PaymentProvider, PayoutLinking } from './types.ts'
 
-/** The one place a provider is chosen (decision 091): Stripe when its key is configured, else the sandbox. */
-export function paymentProviderFor(config: Config, db: Tx): PaymentProvider {
+/** The fake's addresses and secrets in sandbox mode (MERCADOPAGO_SANDBOX, never in production). */
+interface FakeSettings {
+  url: string
+  clientId: string
+  clientSecret: string
+  webhookSecret: string
+  platformToken: string
+}
+
+/**
+ * The one place a provider is chosen (decisions 091, 228): Mercado Pago when PAYMENTS_PROVIDER=mercadopago,
+ * else Stripe when its key is configured, else the sandbox.
+ */
+export function paymentProviderFor(config: Config, db: Tx, fake?: FakeSettings): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === 'mercadopago')
+    return mercadoPagoProvider({
+      accessToken: () => fake?.platformToken ?? config.MERCADOPAGO_ACCESS_TOKEN!,
+      webhookSecret: fake?.webhookSecret ?? config.MERCADOPAGO_WEBHOOK_SECRET!,
+      baseUrl: () => fake?.url ?? config.MERCADOPAGO_BASE_URL ?? 'https://api.mercadopago.com',
+      timeoutMs: config.MERCADOPAGO_TIMEOUT_MS,
+      appUrl: config.APP_URL,
+    })
   return config.STRIPE_SECRET_KEY ? stripeProvider(config) : sandboxProvider(db, config.APP_URL)
 }
 
 /**
  * Payout accounts linked by OAuth (decision 207): Mercado Pago when PAYMENTS_PROVIDER=mercadopago,
- * else none (Stripe and the sandbox onboard payout accounts instead). `baseUrl`/`authUrl` override
- * the configured addresses (the fake's, in sandbox mode).
+ * else none (Stripe and the sandbox onboard payout accounts instead). `fake` overrides the
+ * configured addresses and secrets (the fake's, in sandbox mode).
  */
-export function payoutLinkingFor(
-  config: Config,
-  fake?: { url: string; clientId: string; clientSecret: string; webhookSecret: string },
-): PayoutLinking | null {
+export function payoutLinkingFor(config: Config, fake?: Omit<FakeSettings, 'platformToken'>): PayoutLinking | null {
   if (config.PAYMENTS_PROVIDER !== 'mercadopago') return null
   return mercadoPagoLinking({
     clientId: fake?.clientId ?? config.MERCADOPAGO_CLIENT_ID!,
@@ -34,24 +53,45 @@ export function payoutLinkingFor(
 }
 
 /**
- * The payout linking in use, started: in sandbox mode (MERCADOPAGO_SANDBOX, never in production)
- * the fake Mercado Pago runs on a loopback port, sends its notifications to `notificationUrl`, and
- * `close` stops it.
+ * The payment provider and payout linking in use, started: in sandbox mode (MERCADOPAGO_SANDBOX,
+ * never in production) one fake Mercado Pago runs on a loopback port for both, sends its
+ * notifications to our webhook (`urls.webhook`; mp-connect to `urls.linkNotifications` until the
+ * panel's one URL reaches the dispatcher, decision 228), and `close` stops it.
  */
-export async function startPayoutLinking(
+export async function startPayments(
   config: Config,
-  notificationUrl: string,
-): Promise<{ linking: PayoutLinking | null; fakeUrl: string | null; close(): Promise<void> }> {
-  const linking = payoutLinkingFor(config)
-  if (!linking || !config.MERCADOPAGO_SANDBOX) return { linking, fakeUrl: null, close: async () => {} }
+  db: Tx,
+  urls: { webhook: string; linkNotifications: string },
+): Promise<{ provider: PaymentProvider; linking: PayoutLinking | null; fakeUrl: string | null; close(): Promise<void> }> {
+  if (config.PAYMENTS_PROVIDER !== 'mercadopago' || !config.MERCADOPAGO_SANDBOX)
+    return { provider: paymentProviderFor(config, db), linking: payoutLinkingFor(config), fakeUrl: null, close: async () => {} }
   const { startFakeMercadoPago } = await import('./mercadopago/fake/server.ts')
   const fake = await startFakeMercadoPago()
-  fake.setNotificationUrl(notificationUrl)
-  return { linking: payoutLinkingFor(config, { url: fake.url, ...fake.app }), fakeUrl: fake.url, close: fake.close }
+  fake.setNotificationUrl(urls.webhook.replace(':provider', 'mercadopago'))
+  fake.setNotificationUrl(urls.linkNotifications, 'mp-connect')
+  // Mercado Pago bills on its own: the fake's clock is the wall clock here, and its notifications go out by themselves.
+  fake.setAutoNotify(true)
+  const billing = setInterval(fake.runBilling, 60_000)
+  billing.unref()
+  const settings = { url: fake.url, ...fake.app, platformToken: fake.platformToken }
+  return {
+    provider: paymentProviderFor(config, db, settings),
+    linking: payoutLinkingFor(config, settings),
+    fakeUrl: fake.url,
+    close: async () => {
+      clearInterval(billing)
+      await fake.close()
+    },
+  }
 }
 
-/** The providers' own pages on this server (the sandbox's checkout, portal and onboarding); each answers 404 while its provider is not in use. */
+/**
+ * The providers' own pages on this server (the sandbox's checkout, portal and onboarding); each
+ * answers 404 while its provider is not in use. Outside production, the sandbox's dev-only clock
+ * for plan charges too (sandbox/dev-routes.ts).
+ */
 export async function providerPages(app: FastifyInstance) {
   await app.register(sandboxRoutes)
   await app.register(sandboxClientRoutes)
+  if (app.config.NODE_ENV !== 'production') await app.register(sandboxDevRoutes)
 }

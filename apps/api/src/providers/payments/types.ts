@@ -59,6 +59,20 @@ export type ProviderEvent = { id: string; type: string; at: Date } & (
 export class WebhookSignatureError extends Error {}
 /** The provider refused to move money (a transfer reversal on an empty connected balance); an outage is not this. */
 export class TransferRefusedError extends Error {}
+/**
+ * A method this provider has not built yet (decision 228: Mercado Pago's client charges, transfers
+ * and their portal wait for the payments-with-disbursements slice). Thrown, never answered as
+ * success; the configuration refuses such a provider in production.
+ */
+export class PaymentMethodNotBuiltError extends Error {
+  constructor(
+    public readonly provider: ProviderName,
+    public readonly method: string,
+  ) {
+    super(`${method} is not built for the ${provider} payment provider yet`)
+    this.name = 'PaymentMethodNotBuiltError'
+  }
+}
 /** This provider sends no webhooks (the sandbox): answered 404. */
 export class NoWebhooksError extends Error {}
 
@@ -106,7 +120,7 @@ export interface ClientPayments {
 export type SubscriptionPeriod = Pick<ProviderSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'cancelledAt'>
 
 /** The providers there are; stored with every row a provider creates. */
-export type ProviderName = 'sandbox' | 'stripe'
+export type ProviderName = 'sandbox' | 'stripe' | 'mercadopago'
 
 /**
  * Checkout, billing portal, payout onboarding and webhooks behind one interface (decision 091):

@@ -9,6 +9,7 @@ import { loadClientsCard } from '@/features/trainer-clients'
 import { loadPayoutLinkCards } from '@/features/payout-links'
 import { loadTaxIdentityCard } from '@/features/tax-identity'
 import { loadTaxStartCard } from '@/features/tax-start'
+import { loadStatementSection } from '@/features/statements'
 
 // The dashboards with client billing mounted (issue 12): features do not import each other, so
 // the route composes them; each dashboard takes the section as a slot.
@@ -25,6 +26,7 @@ export async function loadTrainerDashboard() {
     { PayoutLinkCard },
     { TaxIdentityCard },
     { TaxStartCard },
+    { StatementSection },
   ] = await Promise.all([
     loadTrainerDashboardPage(),
     loadTrainerBilling(),
@@ -36,6 +38,7 @@ export async function loadTrainerDashboard() {
     loadPayoutLinkCards(),
     loadTaxIdentityCard(),
     loadTaxStartCard(),
+    loadStatementSection(),
   ])
   // Issue 21: the public profile and bookings sit after client billing in the same slot; issue 25: the programs card and the exercise library.
   return {
@@ -45,6 +48,7 @@ export async function loadTrainerDashboard() {
         billing={
           <>
             <TrainerBilling />
+            <StatementSection audience="trainer" />
             <TaxIdentityCard owner="trainer" />
             <TaxStartCard owner="trainer" />
             <ProfileEditor />
@@ -66,18 +70,21 @@ export async function loadBusinessDashboard() {
     { GymPayoutLinkCard },
     { TaxIdentityCard },
     { TaxStartCard },
+    { StatementSection },
   ] = await Promise.all([
     loadBusinessDashboardPage(),
     loadGymCommissions(),
     loadPayoutLinkCards(),
     loadTaxIdentityCard(),
     loadTaxStartCard(),
+    loadStatementSection(),
   ])
   // Issue 26: the gym's linked payout account heads the payments tab when the provider links accounts.
   const payments = (
     <div className="grid gap-6">
       <GymPayoutLinkCard />
       <GymCommissions />
+      <StatementSection audience="gym" />
       <TaxIdentityCard owner="business" />
       <TaxStartCard owner="business" />
     </div>

@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button'
 import { api } from '@/lib/api-client'
 import { serverErrorText } from '@/lib/error-text'
 import { errorsT } from '@/lib/i18n'
+import { legalPage } from '@/lib/legal-pages'
 import { useSession } from '@/lib/use-session'
 
-const PAGES = { terms: '/terminos', privacy: '/privacidad' } as const
 const consentsKey = ['account', 'consents'] as const
 
 /**
@@ -20,7 +20,7 @@ const consentsKey = ['account', 'consents'] as const
  */
 export function ConsentPrompt() {
   const { user } = useSession()
-  const { t, ready } = useTranslation('account', { keyPrefix: 'prompt' })
+  const { t, i18n, ready } = useTranslation('account', { keyPrefix: 'prompt' })
   const queryClient = useQueryClient()
   const [later, setLater] = useState(false)
   const consents = useQuery({ queryKey: consentsKey, queryFn: () => api.get<ConsentList>('/account/consents'), enabled: !!user })
@@ -44,7 +44,13 @@ export function ConsentPrompt() {
         <ul className="flex flex-wrap gap-x-4 gap-y-1">
           {pending.map((document) => (
             <li key={document}>
-              <a href={PAGES[document]} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline">
+              {/* The document in the language on screen (/en/terms on an English screen, decision 231). */}
+              <a
+                href={legalPage(document, i18n.language)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-primary underline"
+              >
                 {document === 'terms' ? t('terms') : t('privacy')}
                 <span className="sr-only"> {t('newTab')}</span>
               </a>

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { WITHDRAWAL_DAYS } from '@app/contracts/constants'
 import { clientCheckouts, clientInvitations, clientSubscriptions, offers, providerLinks, trainers } from '../../../db/schema.ts'
 import { sandboxPay, sandboxRenew } from './money.ts'
 import { formatDate, html, page, priceText, type Html } from './pages.ts'
@@ -73,6 +74,11 @@ export default async function sandboxClientRoutes(fastify: FastifyInstance) {
           <dt>Hoy pagas</dt>
           <dd>${priceText(row.offer.priceClp)}</dd>
         </dl>
+        <p class="muted">
+          Derecho a retracto (Ley 19.496, art. 3 bis): tienes ${WITHDRAWAL_DAYS} días para desistir desde «Mi suscripción» y recibir la
+          devolución total, si aún no recibiste una sesión ni un entrenamiento. Después puedes cancelar cuando quieras, con efecto al final
+          del período pagado.
+        </p>
         ${
           done
             ? html`<p class="notice" role="status">Este pago ya fue completado.</p>

@@ -1,10 +1,11 @@
 import { LIVE_SUBSCRIPTION_STATES, TRIAL_DAYS } from '@app/contracts/constants'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Tx } from '../../../db/client.ts'
 import { providerLinks, subscriptions } from '../../../db/schema.ts'
 import { latestSubscription, type SubscriptionStart } from '../../../modules/billing/service.ts'
+import { recordPeriodCharge } from '../../../modules/billing/charges.ts'
 import { NoWebhooksError, type PaymentProvider, type ProviderSubscription, type SubscriptionPeriod } from '../types.ts'
 import { monthAfter, nextPeriodEnd } from './period.ts'
 
@@ -53,6 +54,12 @@ export async function rollSandboxPeriods(tx: Tx, userId: string | null, now: num
     )
   for (const sub of due) {
     const next = sandboxPeriodAt(sub, now)
+    // Each period that began is a charge at the plan's price, documented (decision 223).
+    if (!sub.cancelAtPeriodEnd) {
+      const anchor = sub.trialEnd ?? sub.createdAt
+      for (let start = sub.currentPeriodEnd!; start.getTime() <= now; start = nextPeriodEnd(start, anchor))
+        await recordPeriodCharge(tx, sub, start)
+    }
     await tx
       .update(subscriptions)
       .set({ status: next.status, currentPeriodEnd: next.currentPeriodEnd, cancelledAt: next.cancelledAt })
@@ -135,7 +142,10 @@ export function sandboxProvider(db: Tx, appUrl: string): PaymentProvider {
       createPortal: ({ clientUserId, returnUrl }) => link('client_portal', 'bps_sbx', clientUserId, returnUrl),
       // The sandbox's subscriptions are the rows of this database: the caller changes them.
       cancelSubscription: async () => {},
-      refund: async () => ({ refundId: sandboxId('re_sbx') }),
+      // Like a provider's idempotency key: the same key answers the same refund.
+      refund: async ({ idempotencyKey }) => ({
+        refundId: `re_sbx_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 24)}`,
+      }),
       // No money moves in the sandbox: shares stay as balances in the ledger.
       transfer: async () => null,
       reverseTransfer: async () => null,

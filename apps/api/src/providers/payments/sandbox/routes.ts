@@ -1,10 +1,11 @@
-import { SUBSCRIPTION_STATE_LABELS, TRIAL_DAYS } from '@app/contracts/constants'
+import { SUBSCRIPTION_STATE_LABELS, TRIAL_DAYS, WITHDRAWAL_DAYS } from '@app/contracts/constants'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { checkoutSessions, payoutAccounts, plans, providerLinks, subscriptions, users } from '../../../db/schema.ts'
 import { completeCheckout, latestSubscription, trialAvailable } from '../../../modules/billing/service.ts'
+import { recordCheckoutCharge } from '../../../modules/billing/charges.ts'
 import { applyAccountUpdate } from '../../../modules/payout-onboarding/service.ts'
 import { formatDate, html, page, priceText, type Html } from './pages.ts'
 import { rollSandboxPeriods, sandboxActive, sandboxCustomerOf, sandboxStart } from './provider.ts'
@@ -106,6 +107,10 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           <dt>Hoy pagas</dt>
           <dd>${priceText(trial ? 0 : plan.priceClp)}</dd>
         </dl>
+        <p class="muted">
+          Derecho a retracto (Ley 19.496, art. 3 bis): tienes ${WITHDRAWAL_DAYS} días para desistir desde tu panel mientras dure la prueba
+          gratuita, sin costo. Puedes cancelar cuando quieras, con efecto al final del período.
+        </p>
         ${
           done
             ? html`<p class="notice" role="status">Este pago ya fue completado.</p>
@@ -130,7 +135,11 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     if (!row || row.session.status === 'expired') return missing(reply, 'Esta sesión de pago')
     if (row.session.status === 'open') {
       const customerId = await sandboxCustomerOf(app.db, row.session.userId)
-      await app.db.transaction((tx) => completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), customerId)))
+      await app.db.transaction(async (tx) => {
+        await completeCheckout(tx, row.session.id, 'sandbox', sandboxStart(Date.now(), customerId))
+        // No trial: the first month is charged now, and documented (decision 223).
+        await recordCheckoutCharge(tx, row.session.userId, 'sandbox')
+      })
     }
     return reply.redirect(successUrl(row.session.successRedirect, row.session.id), 303)
   })

@@ -44,6 +44,30 @@ export function stripeProvider(config: Config): PaymentProvider {
         )
       : null
 
+  /**
+   * The charge an invoice was paid with: what a refund names and what charge.refunded reports.
+   * Events render the invoice without its includable `payments` (API 2025-03-31 on), so a paid
+   * invoice without it is asked for: its payment, then the payment intent's latest charge. An
+   * outage throws (the webhook answers 503 and Stripe delivers it again); an unknown one is null.
+   */
+  const invoiceChargeId = async (invoice: Stripe.Invoice, account: string | null) => {
+    const legacyCharge = (invoice as unknown as { charge?: string | { id: string } | null }).charge
+    const known = idOf(invoice.payments?.data?.[0]?.payment?.charge ?? legacyCharge ?? null)
+    if (known || !invoice.id || !(invoice.amount_paid > 0)) return known
+    const opts = account ? { stripeAccount: account } : undefined
+    try {
+      const payments = await stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 1 }, opts)
+      const payment = payments.data[0]?.payment
+      const charge = idOf(payment?.charge ?? null)
+      const intent = idOf(payment?.payment_intent ?? null)
+      if (charge || !intent) return charge
+      return idOf((await stripe.paymentIntents.retrieve(intent, {}, opts)).latest_charge ?? null)
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return null
+      throw err
+    }
+  }
+
   return {
     name: 'stripe',
     clients: stripeClientPayments(stripe),
@@ -153,15 +177,13 @@ export function stripeProvider(config: Config): PaymentProvider {
           const invoice = event.data.object
           const subscriptionId = invoiceSubscriptionId(invoice)
           if (!subscriptionId) return { ...base, kind: 'ignored' }
-          const legacyCharge = (invoice as unknown as { charge?: string | { id: string } | null }).charge
-          const payment = invoice.payments?.data?.[0]?.payment
           return {
             ...base,
             kind: 'invoice.paid',
             subscriptionId,
             periodEnd: date(invoice.lines?.data?.[0]?.period?.end),
             invoiceId: invoice.id ?? undefined,
-            chargeId: idOf(payment?.charge ?? legacyCharge ?? null),
+            chargeId: await invoiceChargeId(invoice, event.account ?? null),
             amountPaid: invoice.amount_paid,
             account: event.account ?? null,
             metadata: { ...(invoice.parent?.subscription_details?.metadata ?? {}) },

@@ -19,6 +19,7 @@ import { CloseAccountCard } from '../components/close-account-card'
 import { ConsentsCard } from '../components/consents-card'
 import { ExportCard } from '../components/export-card'
 import { ProfileCard } from '../components/profile-card'
+import { TaxDocumentsCard } from '../components/tax-documents-card'
 
 /** After closing: when the account can still be reopened, and what was cancelled. */
 function Closed({ closed }: { closed: AccountClosed }) {
@@ -99,6 +100,8 @@ export function AccountPage() {
         <>
           <ProfileCard profile={profile.data} />
           <ConsentsCard consents={consents.data} />
+          {/* Those the platform charges (decision 223): their boletas, facturas and credit notes. */}
+          {user.role === 'trainer' || user.role === 'gym_owner' ? <TaxDocumentsCard /> : null}
           <ExportCard />
           <CloseAccountCard
             onClosed={(result) => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { useFormat } from '@/lib/i18n'
+import { legalPage } from '@/lib/legal-pages'
 import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/utils'
 import type { RegisterForm } from '../lib/register-validation'
@@ -103,16 +104,16 @@ export function CentralBillingFields({ form }: { form: Form }) {
 }
 
 const CONSENTS = [
-  ['acceptTerms', 'terms', '/terminos'],
-  ['acceptPrivacy', 'privacy', '/privacidad'],
+  ['acceptTerms', 'terms'],
+  ['acceptPrivacy', 'privacy'],
 ] as const
 
 /** Terms and privacy, both required (spec §5 rule 4). */
 export function LegalConsents({ form }: { form: Form }) {
-  const { t } = useTranslation('business', { keyPrefix: 'register.consent' })
+  const { t, i18n } = useTranslation('business', { keyPrefix: 'register.consent' })
   return (
     <div className="grid gap-3">
-      {CONSENTS.map(([name, document, href]) => (
+      {CONSENTS.map(([name, document]) => (
         <div key={name} className="flex items-center gap-3">
           <Controller
             control={form.control}
@@ -122,7 +123,12 @@ export function LegalConsents({ form }: { form: Form }) {
           <Label htmlFor={name} className="font-normal">
             <span>
               {t(`before.${document}`)}
-              <Link to={href} target="_blank" className="font-medium text-primary underline underline-offset-4">
+              {/* The document in the language on screen (/en/terms in English, decision 231). */}
+              <Link
+                to={legalPage(document, i18n.language)}
+                target="_blank"
+                className="font-medium text-primary underline underline-offset-4"
+              >
                 {t(`link.${document}`)}
               </Link>
               {' *'}

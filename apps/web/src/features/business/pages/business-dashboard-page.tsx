@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Building2, LogOut, Plus, UserCog, UserPlus, Users, Zap } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { Logo } from '@/components/layout/logo'
 import { ConsentPrompt } from '@/components/account/consent-prompt'
 import { LanguageSwitch } from '@/components/layout/language-switch'
@@ -14,6 +14,7 @@ import { usePageMeta } from '@/components/layout/page-title'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { isBusinessUser } from '@/lib/session'
+import { useScrollToHash } from '@/lib/use-scroll-to-hash'
 import { useSession } from '@/lib/use-session'
 import { useFormat } from '@/lib/i18n'
 import { ClientAdherenceTable } from '../components/client-adherence-table'
@@ -26,6 +27,9 @@ import { TrainerDialog } from '../components/trainer-dialog'
 import { TrainerPanel } from '../components/trainer-panel'
 import { useMyGym, useTrainers } from '../hooks/use-business-data'
 
+/** The sections of the payments tab that links name. */
+const PAYMENTS_ANCHORS = new Set(['#statement', '#tax-start', '#tax-details'])
+
 /** `paymentsTab`: the 'Payments & Commissions' tab, mounted by the route (features/client-billing). */
 export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: ReactNode; content: ReactNode } } = {}) {
   const { t } = useTranslation('business', { keyPrefix: 'dashboard' })
@@ -34,7 +38,10 @@ export function BusinessDashboardPage({ paymentsTab }: { paymentsTab?: { label: 
   const { user, isLoading, logout } = useSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [tab, setTab] = useState('gym')
+  // Mails link to sections of the payments tab (#statement, #tax-start): open on it.
+  const { hash } = useLocation()
+  const [tab, setTab] = useState(() => (paymentsTab && PAYMENTS_ANCHORS.has(hash) ? 'payments' : 'gym'))
+  useScrollToHash()
   const [gymDialogOpen, setGymDialogOpen] = useState(false)
   const [trainerDialog, setTrainerDialog] = useState<{ open: boolean; trainer: Trainer | null }>({ open: false, trainer: null })
   const [created, setCreated] = useState<TrainerCreated | null>(null)

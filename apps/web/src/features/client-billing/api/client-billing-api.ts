@@ -9,6 +9,7 @@ import type {
   InvitationConfirm,
   InvitationConfirmed,
   InvitationDetails,
+  MySubscription,
   MySubscriptionList,
   Offer,
   OfferCreate,
@@ -93,6 +94,10 @@ export const startClientCheckout = (token: string, successRedirect: string, canc
 export const getMySubscriptions = () => api.get<MySubscriptionList>('/client/subscriptions')
 export const openClientPortal = (id: string, returnUrl: string) =>
   api.post<ClientPortalSession>(`/client/subscriptions/${enc(id)}/portal`, { returnUrl })
+/** One tap: stops renewing, the paid period runs to its end (decision 224). */
+export const cancelMySubscription = (id: string) => api.post<MySubscription>(`/client/subscriptions/${enc(id)}/cancel`)
+/** The 10-day withdrawal right: everything paid refunded, ended now (decision 224). */
+export const withdrawMySubscription = (id: string) => api.post<MySubscription>(`/client/subscriptions/${enc(id)}/withdrawal`)
 
 export const useInvitation = (token: string) =>
   useQuery({ queryKey: billingKeys.invitation(token), queryFn: () => getInvitation(token), retry: false })

@@ -29,4 +29,14 @@ describe('EligibilityNotice', () => {
     expect(screen.getByRole('link', { name: 'Elegir un plan' }).getAttribute('href')).toBe('/auth/select-plan')
     expect(screen.queryByRole('link', { name: 'Configurar pagos' })).toBeNull()
   })
+
+  it('no approved tax start: says why (art. 68) and links to the card where it is declared (decision 222)', () => {
+    render(
+      <MemoryRouter>
+        <EligibilityNotice missing={['taxStart']} />
+      </MemoryRouter>,
+    )
+    expect(screen.getByText(/Declara tu inicio de actividades .* en la tarjeta «Inicio de actividades»/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Declarar inicio de actividades' }).getAttribute('href')).toBe('#tax-start')
+  })
 })

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 
-export type Missing = 'subscription' | 'payouts'
+export type Missing = 'subscription' | 'payouts' | 'taxStart'
 
 /**
  * Why the trainer cannot charge clients yet, and the page that fixes each reason. `payoutSetup`
@@ -39,6 +39,14 @@ export function EligibilityNotice({ missing, payoutSetup = 'onboarding' }: { mis
             </li>
           ) : missing.includes('payouts') ? (
             <li>{t('payouts')}</li>
+          ) : null}
+          {missing.includes('taxStart') ? (
+            <li className="grid gap-2">
+              <span>{t('taxStart')}</span>
+              <Button asChild size="sm" className="w-fit">
+                <a href="#tax-start">{t('taxStartAction')}</a>
+              </Button>
+            </li>
           ) : null}
         </ul>
       </AlertDescription>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Skeleton } from '@/components/ui/skeleton'
 import { getPayoutAccount } from '@/lib/account-api'
+import { getTaxStart, taxStartKeys } from '@/lib/tax-start-api'
 import { useSession } from '@/lib/use-session'
 import { useClients } from '../api/client-billing-api'
 import { defaultPeriod, type Period } from '../lib/period'
@@ -24,12 +25,16 @@ export function TrainerBilling() {
   const clients = useClients()
   // The same query (key and function) as the dashboard's payout card.
   const payouts = useQuery({ queryKey: ['payout-account', user?.id], queryFn: () => getPayoutAccount(user!.id), enabled: !!user })
+  // The same query (key and call) as the dashboard's tax-start card.
+  const taxStart = useQuery({ queryKey: taxStartKeys.of('trainer'), queryFn: () => getTaxStart('trainer'), enabled: !!user })
   const [period, setPeriod] = useState<Period>(defaultPeriod)
 
-  const known = clients.isSuccess && payouts.isSuccess
+  const known = clients.isSuccess && payouts.isSuccess && taxStart.isSuccess
   const missing: Missing[] = []
   if (clients.data && clients.data.limit === 0) missing.push('subscription')
   if (payouts.data && !payouts.data.complete) missing.push('payouts')
+  // With linked accounts the payout answer already holds the tax start (decision 222).
+  if (taxStart.data && !taxStart.data.chargingAllowed && payouts.data?.setup !== 'link') missing.push('taxStart')
   const canCharge = known && missing.length === 0
 
   return (
@@ -40,7 +45,7 @@ export function TrainerBilling() {
         </h2>
         <p className="text-muted-foreground">{t('description')}</p>
       </div>
-      {!known && (clients.isPending || payouts.isPending) ? (
+      {!known && (clients.isPending || payouts.isPending || taxStart.isPending) ? (
         <Skeleton role="status" className="h-16 w-full" aria-label={t('checking')} />
       ) : null}
       {missing.length > 0 ? <EligibilityNotice missing={missing} payoutSetup={payouts.data?.setup} /> : null}

@@ -22,6 +22,7 @@ import { useSession } from '@/lib/use-session'
 import { confirmInvitation, sendInvitationCode, startClientCheckout, useInvitation } from '../api/client-billing-api'
 import { ClientLayout } from '../components/client-layout'
 import { formatClp } from '@app/contracts/format-clp'
+import { WithdrawalNotice } from '../components/withdrawal-notice'
 
 // A new client gives a name: the contract leaves it optional for people who already have an account.
 const ConfirmFormSchema = InvitationConfirmSchema.required({ firstName: true, lastName: true, birthDate: true })
@@ -271,6 +272,7 @@ export function InvitationPage() {
   return (
     <ClientLayout>
       <OfferSummary invitation={invitation.data} />
+      <WithdrawalNotice />
       {resendAt !== null ? (
         <CodeForm token={token} invitation={invitation.data} resendAt={resendAt} onSent={setResendAt} />
       ) : (

@@ -15,6 +15,8 @@ import { openClientPortal, useMySubscriptions } from '../api/client-billing-api'
 import { ClientLayout, formatDay } from '../components/client-layout'
 import { formatClp } from '@app/contracts/format-clp'
 import { SubscriptionStateBadge } from '../components/subscription-state'
+import { SubscriptionActions } from '../components/subscription-actions'
+import { TaxDetailsCard } from '../components/tax-details-card'
 
 function nextChargeText(sub: MySubscription) {
   if (sub.state === 'cancelled') return 'Sin cobros futuros'
@@ -46,10 +48,11 @@ function SubscriptionCard({ sub }: { sub: MySubscription }) {
         ) : null}
       </CardContent>
       {sub.state === 'cancelled' ? null : (
-        <CardFooter>
-          <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending || portal.isSuccess}>
+        <CardFooter className="flex flex-wrap gap-2">
+          <SubscriptionActions sub={sub} />
+          <Button variant="ghost" onClick={() => portal.mutate()} disabled={portal.isPending || portal.isSuccess}>
             {portal.isPending || portal.isSuccess ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Gestionar o cancelar
+            Gestionar pagos
           </Button>
         </CardFooter>
       )}
@@ -105,6 +108,8 @@ export function MySubscriptionsPage() {
       ) : (
         subscriptions.data.data.map((sub) => <SubscriptionCard key={sub.id} sub={sub} />)
       )}
+      {/* A client's details for a factura (decision 237): clients only, the API answers no one else. */}
+      {user?.role === 'member' ? <TaxDetailsCard /> : null}
     </ClientLayout>
   )
 }

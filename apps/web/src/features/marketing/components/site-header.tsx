@@ -16,7 +16,8 @@ export function SiteHeader({ onLanding = false, action }: { onLanding?: boolean;
   const anchors = landingAnchors.map((a) => ({ ...a, href: onLanding ? a.href : `/${a.href}` }))
   const cta = action ?? (
     <Link to="/auth/register" className={buttonVariants({ size: 'sm', className: 'h-9 px-2.5 min-[380px]:px-3' })}>
-      Únete como entrenador
+      {/* Wraps to two lines rather than overflow when a wider fallback font stands in for Inter. */}
+      <span className="text-center leading-tight whitespace-normal">Únete como entrenador</span>
     </Link>
   )
 
@@ -45,9 +46,9 @@ export function SiteHeader({ onLanding = false, action }: { onLanding?: boolean;
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           {/* Spec §2 hides only the anchor links on small screens: the call to action stays. */}
-          {cta}
+          <div className="min-w-0">{cta}</div>
           <button
             type="button"
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}

@@ -1,16 +1,11 @@
-import { TRIAL_DAYS } from '@app/contracts/constants'
+import { RENEWAL_NOTICE_DAYS, TRIAL_DAYS } from '@app/contracts/constants'
 import { Link } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
 import { brand } from '@/lib/brand'
-import { LegalDocument, type LegalSection } from '../components/legal-layout'
+import { LegalDocument, mail, type LegalSection } from '../components/legal-layout'
 
-const mail = (
-  <a className="text-primary underline" href={`mailto:${brand.supportEmail}`}>
-    {brand.supportEmail}
-  </a>
-)
-
-const sections: LegalSection[] = [
+/** The sections, in order; the English version (privacy-page-en.tsx) has the same ids in the same order (a unit test). */
+export const privacySections: LegalSection[] = [
   {
     id: 'responsable',
     title: 'Quién es responsable de tus datos',
@@ -45,6 +40,10 @@ const sections: LegalSection[] = [
           proveedor de pagos (ver sección 5).
         </li>
         <li>
+          <strong>Datos tributarios</strong> de entrenadores y gimnasios (y de un cliente que pide factura): RUT, razón social, giro y el
+          respaldo de su inicio de actividades ante el SII, que revisamos al inicio y cada seis meses.
+        </li>
+        <li>
           <strong>Solicitudes de contacto:</strong> nombre, correo, WhatsApp y ciudad que nos envías en el formulario de acceso gratuito.
         </li>
         <li>
@@ -68,7 +67,12 @@ const sections: LegalSection[] = [
           Gestionar las suscripciones, la prueba gratuita de {TRIAL_DAYS} días y los cobros recurrentes entre entrenadores y clientes.
         </li>
         <li>Mostrar a cada entrenador o gimnasio la información de sus propios clientes y entrenadores.</li>
-        <li>Enviarte correos necesarios del servicio: códigos de verificación, comprobantes de pago, avisos y cambios en tu cuenta.</li>
+        <li>
+          Enviarte correos necesarios del servicio: códigos de verificación, comprobantes de pago, boletas, facturas y notas de crédito,
+          confirmaciones de cancelación y de retracto, el aviso {RENEWAL_NOTICE_DAYS} días antes de cada renovación o del fin de la prueba,
+          y cambios en tu cuenta.
+        </li>
+        <li>Emitir los documentos tributarios de cada cobro y devolución, y verificar el inicio de actividades de quienes cobran.</li>
         <li>Enviarte correos de novedades y ofertas solo si lo aceptas aparte; puedes retirarlo con un clic en Mi cuenta.</li>
         <li>Responder tus solicitudes y prevenir fraudes y abusos.</li>
       </ul>
@@ -105,7 +109,11 @@ const sections: LegalSection[] = [
       <>
         <p>No vendemos tus datos. Solo los compartimos con:</p>
         <ul>
-          <li>el proveedor de pagos, para procesar cobros y pagos a entrenadores y gimnasios;</li>
+          <li>el proveedor de pagos, para procesar cobros, devoluciones y pagos a entrenadores y gimnasios;</li>
+          <li>
+            el proveedor de documentos tributarios electrónicos autorizado por el SII, y a través de él el SII, para emitir boletas,
+            facturas y notas de crédito (nombre o razón social, RUT y giro cuando los diste, montos y fechas);
+          </li>
           <li>
             proveedores de infraestructura y de correo electrónico que operan el servicio por encargo nuestro y bajo obligación de
             confidencialidad;
@@ -172,6 +180,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       document="privacy"
+      language="es"
       title="Política de privacidad"
       intro={
         <p>
@@ -179,7 +188,7 @@ export default function PrivacyPage() {
           app móvil, para qué la usamos, con quién la compartimos y qué derechos tienes.
         </p>
       }
-      sections={sections}
+      sections={privacySections}
     />
   )
 }

@@ -1,16 +1,11 @@
-import { TRIAL_DAYS } from '@app/contracts/constants'
+import { RENEWAL_NOTICE_DAYS, TRIAL_DAYS, WITHDRAWAL_DAYS } from '@app/contracts/constants'
 import { Link } from 'react-router'
 import { usePageMeta } from '@/components/layout/page-title'
 import { brand } from '@/lib/brand'
-import { LegalDocument, type LegalSection } from '../components/legal-layout'
+import { LegalDocument, mail, type LegalSection } from '../components/legal-layout'
 
-const mail = (
-  <a className="text-primary underline" href={`mailto:${brand.supportEmail}`}>
-    {brand.supportEmail}
-  </a>
-)
-
-const sections: LegalSection[] = [
+/** The sections, in order; the English version (terms-page-en.tsx) has the same ids in the same order (a unit test). */
+export const termsSections: LegalSection[] = [
   {
     id: 'aceptacion',
     title: 'Aceptación',
@@ -65,8 +60,13 @@ const sections: LegalSection[] = [
           Al terminar la prueba, el plan se cobra <strong>mensualmente</strong> en pesos chilenos y se renueva de forma automática cada mes.
         </li>
         <li>
-          Puedes <strong>cancelar en cualquier momento</strong>. La cancelación rige al final del período pagado y no hay cobros
-          posteriores.
+          Puedes <strong>cancelar en cualquier momento</strong>, en un paso, desde donde contrataste (tu panel, o «Mi suscripción» si eres
+          cliente), sin formularios ni llamadas. La cancelación rige al final del período pagado, no hay cobros posteriores y te la
+          confirmamos por correo.
+        </li>
+        <li>
+          Te <strong>avisamos por correo {RENEWAL_NOTICE_DAYS} días antes</strong> del fin de la prueba gratuita y de cada renovación, con
+          el monto que se cobrará y el enlace para cancelar.
         </li>
         <li>
           Los precios vigentes se publican en la página de{' '}
@@ -79,6 +79,66 @@ const sections: LegalSection[] = [
           Si cambiamos un precio, te avisaremos con al menos 30 días de anticipación y el nuevo valor regirá desde la siguiente renovación.
         </li>
       </ul>
+    ),
+  },
+  {
+    id: 'retracto',
+    title: 'Derecho a retracto',
+    body: (
+      <>
+        <p>
+          Como lo establece la Ley N° 19.496 (art. 3 bis, modificada por la Ley N° 21.398), si contratas a distancia tienes{' '}
+          <strong>{WITHDRAWAL_DAYS} días</strong> desde la contratación para desistir, en un paso y sin expresar motivo:
+        </p>
+        <ul>
+          <li>
+            <strong>Clientes:</strong> desde «Mi suscripción», mientras tu entrenador aún no te haya prestado el servicio (una sesión
+            agendada a la que asististe, o un entrenamiento de su programa que registraste como hecho). Te devolvemos todo lo que pagaste,
+            al mismo medio de pago, y la suscripción termina de inmediato.
+          </li>
+          <li>
+            <strong>Entrenadores y gimnasios:</strong> desde tu panel, antes de recibir el primer pago de un cliente a través de la
+            plataforma. El plan termina de inmediato: durante la prueba gratuita no se te cobra nada, y si tu plan empezó pagado te
+            devolvemos todo lo que pagaste, al mismo medio de pago.
+          </li>
+          <li>
+            Una vez prestado el servicio, el retracto ya no aplica, pero siempre puedes cancelar con efecto al final del período pagado.
+          </li>
+          <li>Te confirmamos el retracto por correo, y la devolución va acompañada de su comprobante y su nota de crédito.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'documentos-tributarios',
+    title: 'Documentos tributarios',
+    body: (
+      <ul>
+        <li>
+          Por cada cobro de un plan emitimos una <strong>boleta electrónica</strong>, o una <strong>factura electrónica</strong> si nos das
+          el RUT, la razón social y el giro de tu empresa, a través de un proveedor autorizado por el Servicio de Impuestos Internos (SII).
+        </li>
+        <li>La comisión de la plataforma sobre los pagos de clientes se documenta al entrenador o gimnasio de la misma forma.</li>
+        <li>
+          Cada devolución, incluido el retracto, lleva su <strong>nota de crédito</strong> electrónica.
+        </li>
+        <li>
+          Los entrenadores y gimnasios emiten sus propios documentos por los servicios que prestan a sus clientes; cada mes les entregamos
+          un estado mensual con lo cobrado, los repartos, las comisiones y las devoluciones.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'vendedores',
+    title: 'Inicio de actividades de quienes cobran',
+    body: (
+      <p>
+        Como lo exige el art. 68 del Código Tributario (Ley N° 21.713), antes de cobrar a clientes cada entrenador o gimnasio debe acreditar
+        su inicio de actividades ante el SII, o firmar la declaración de exención que corresponda. Nuestro equipo revisa el respaldo y lo
+        vuelve a verificar <strong>cada seis meses</strong>; si la verificación vence, los cobros nuevos se pausan hasta renovarla, sin que
+        se pierdan clientes ni datos.
+      </p>
     ),
   },
   {
@@ -155,17 +215,21 @@ const sections: LegalSection[] = [
 ]
 
 export default function TermsPage() {
-  usePageMeta('Términos y condiciones', `Condiciones de uso de ${brand.name}: cuentas, planes, prueba gratuita, pagos y comisiones.`)
+  usePageMeta(
+    'Términos y condiciones',
+    `Condiciones de uso de ${brand.name}: cuentas, planes, prueba gratuita, retracto, cancelación, documentos tributarios, pagos y comisiones.`,
+  )
   return (
     <LegalDocument
       document="terms"
+      language="es"
       title="Términos y condiciones"
       intro={
         <p>
           Estos términos regulan el uso de la plataforma web y la app móvil de {brand.name} por parte de entrenadores, gimnasios y clientes.
         </p>
       }
-      sections={sections}
+      sections={termsSections}
     />
   )
 }

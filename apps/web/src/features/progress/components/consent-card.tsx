@@ -15,8 +15,9 @@ import { useErrorWords } from '../lib/error-words'
 import { dayText, focusHeading } from '../lib/format'
 import { ConfirmDialog } from './confirm-dialog'
 
-/** The headings focus moves to when the consent card it came from is gone. */
+/** The entry form's heading id; focus moves there (from the page, once it is mounted) after consenting. */
 export const ENTRY_HEADING_ID = 'progress-entry-title'
+/** The heading focus moves to when the consent summary it came from is gone. */
 export const CONSENT_HEADING_ID = 'progress-consent-title'
 
 const pageLanguage = (language: string): 'es' | 'en' => (language.startsWith('en') ? 'en' : 'es')
@@ -26,7 +27,7 @@ const pageLanguage = (language: string): 'es' | 'en' => (language.startsWith('en
  * text in the reader's language, as the API versions it, and one button. Shown until the client
  * consents to the current version; also after a withdrawal (their entries stay theirs).
  */
-export function ConsentRequest({ status }: { status: HealthConsentStatus }) {
+export function ConsentRequest({ status, onGiven }: { status: HealthConsentStatus; onGiven?: () => void }) {
   const { t, i18n } = useTranslation('progress', { keyPrefix: 'consent' })
   const words = useErrorWords()
   const { give } = useConsentActions()
@@ -56,7 +57,9 @@ export function ConsentRequest({ status }: { status: HealthConsentStatus }) {
             () => {
               requestToaster()
               toast.success(t('accepted'))
-              focusHeading(ENTRY_HEADING_ID)
+              // The form that takes this card's place focuses its heading once it is mounted (the page
+              // holds the wish): focusing here raced the re-render on a busy main thread.
+              onGiven?.()
             },
             () => undefined, // shown in the card
           )

@@ -1,5 +1,5 @@
 import { MEASUREMENT_FIELDS, MEASUREMENT_RANGES, type Measurement, type MeasurementField } from '@app/contracts'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -23,11 +23,21 @@ const BODY_FIELDS = MEASUREMENT_FIELDS.filter((f) => f !== 'weightKg')
  * One day's weight and measurements. The API replaces a day's values (decision 209), so a day
  * already entered is loaded into the form and saved whole: adding the waist keeps the weight.
  */
-export function MeasurementEntry({ entries }: { entries: readonly Measurement[] }) {
+export function MeasurementEntry({
+  entries,
+  focusHeading = false,
+  onHeadingFocused,
+}: {
+  entries: readonly Measurement[]
+  /** Move focus to this form's heading (after consenting, the card that had focus is gone). */
+  focusHeading?: boolean
+  onHeadingFocused?: () => void
+}) {
   const { t, i18n } = useTranslation('progress')
   const words = useErrorWords()
   const { save } = useMeasurementActions()
   const headingId = ENTRY_HEADING_ID
+  const headingRef = useRef<HTMLHeadingElement>(null)
   const today = santiagoToday()
   const byDay = useMemo(() => new Map(entries.map((e) => [e.date, e])), [entries])
   const form = useForm<MeasurementForm>({
@@ -37,6 +47,13 @@ export function MeasurementEntry({ entries }: { entries: readonly Measurement[] 
   const { register, handleSubmit, formState, reset, watch, setError, getValues } = form
   const date = watch('date')
   const existing = byDay.get(date)
+
+  // After the commit that mounted the heading (or that asked for focus, whichever comes last).
+  useEffect(() => {
+    if (!focusHeading || !headingRef.current) return
+    headingRef.current.focus()
+    onHeadingFocused?.()
+  }, [focusHeading, onHeadingFocused])
 
   // Picking another day shows what that day already holds (or an empty form).
   useEffect(() => {
@@ -72,7 +89,7 @@ export function MeasurementEntry({ entries }: { entries: readonly Measurement[] 
   const fieldErrorShown = formState.errors.date || MEASUREMENT_FIELDS.some((f) => formState.errors[f])
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-xl border bg-card p-4">
-      <h2 id={headingId} className="text-lg font-semibold">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
         {t('entry.title')}
       </h2>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">

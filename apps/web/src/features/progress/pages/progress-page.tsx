@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import { PageLoading } from '@/components/layout/page-loading'
@@ -40,6 +41,9 @@ function ProgressSections() {
   const consent = useHealthConsent()
   const measurements = useMeasurements()
   const photos = usePhotos()
+  // Set when the client consents; the entry form takes the focus once it is mounted, then clears it.
+  const [focusEntry, setFocusEntry] = useState(false)
+  const entryFocused = useCallback(() => setFocusEntry(false), [])
   if (consent.isPending || measurements.isPending) return <LoadingState label={t('loading')} rows={4} />
   if (consent.isError || measurements.isError)
     return (
@@ -55,7 +59,11 @@ function ProgressSections() {
   const body = status.current || entries.length > 0 || (photos.data?.data.length ?? 0) > 0
   return (
     <>
-      {status.current ? <MeasurementEntry entries={entries} /> : <ConsentRequest status={status} />}
+      {status.current ? (
+        <MeasurementEntry entries={entries} focusHeading={focusEntry} onHeadingFocused={entryFocused} />
+      ) : (
+        <ConsentRequest status={status} onGiven={() => setFocusEntry(true)} />
+      )}
       {body ? (
         <>
           <WeightChart entries={entries} />

@@ -39,4 +39,20 @@ describe("Hoy's early request for today's session", () => {
     startTodayFetch()
     expect(await takeEarlyToday('u1')).toBeUndefined()
   })
+  it("takes the request the client shell's HTML started (no second one), for that user only", async () => {
+    const fetchMock = vi.fn(async () => Response.json({ date: '2026-12-08', data: [] }))
+    vi.stubGlobal('fetch', fetchMock)
+    setSession({ user, token: 'tok-1', refreshToken: 'r' })
+    window.__earlyToday = { userId: 'u1', answer: Promise.resolve(Response.json({ date: '2026-12-07', data: [] })) }
+    startTodayFetch()
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(window.__earlyToday).toBeUndefined()
+    expect(await takeEarlyToday('u1')).toEqual({ date: '2026-12-07', data: [] })
+
+    // Another person's (a stale tab signed in as someone else): not taken, asked again.
+    window.__earlyToday = { userId: 'u2', answer: Promise.resolve(Response.json({ date: '2026-12-07', data: [] })) }
+    startTodayFetch()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(await takeEarlyToday('u1')).toEqual({ date: '2026-12-08', data: [] })
+  })
 })

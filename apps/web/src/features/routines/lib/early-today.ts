@@ -9,11 +9,26 @@ import { getSession } from '@/lib/session'
  * is not in the first download. Any answer but a 2xx is left to the normal request (token refresh,
  * errors, the day kept offline).
  */
-let early: { userId: string; answer: Promise<Response | null> } | null = null
+type Early = { userId: string; answer: Promise<Response | null> }
+let early: Early | null = null
+
+declare global {
+  interface Window {
+    /** Asked by the client shell's inline script (dist/cliente.html, scripts/prerender.mjs) before any script arrived. */
+    __earlyToday?: Early
+  }
+}
 
 export function startTodayFetch() {
   const session = getSession()
   if (!session || early) return
+  // The HTML asked already (a first visit of /cliente): that request, once.
+  const fromHtml = window.__earlyToday
+  delete window.__earlyToday
+  if (fromHtml?.userId === session.user.id) {
+    early = fromHtml
+    return
+  }
   early = {
     userId: session.user.id,
     answer: fetch('/api/v1/client/today', {

@@ -1,12 +1,8 @@
 import type { TaxStartStatus, TaxStartSubmissionInput } from '@app/contracts'
 import { api } from '@/lib/api-client'
+import type { TaxStartOwner } from '@/lib/tax-start-api'
 
-/** Issue 27 (decision 222): the signed-in trainer's or gym owner's tax start. */
-export type TaxStartOwner = 'trainer' | 'business'
-
-export const taxStartKeys = { of: (owner: TaxStartOwner) => ['tax-start', owner] as const }
-
-export const getTaxStart = (owner: TaxStartOwner) => api.get<TaxStartStatus>(`/${owner}/tax-start`)
+export { getTaxStart, taxStartKeys, type TaxStartOwner } from '@/lib/tax-start-api'
 export const submitTaxStart = (owner: TaxStartOwner, body: TaxStartSubmissionInput) => api.post<TaxStartStatus>(`/${owner}/tax-start`, body)
 
 /** The file's bytes in base64, as the API takes the proof. */

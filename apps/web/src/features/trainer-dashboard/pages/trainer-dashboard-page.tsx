@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Banknote, CreditCard, Loader2, LogOut, Smartphone, UserCog } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,17 +19,21 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton'
 import { brand } from '@/lib/brand'
 import { useFormat } from '@/lib/i18n'
+import { useScrollToHash } from '@/lib/use-scroll-to-hash'
 import { useSession } from '@/lib/use-session'
 import { createPortalSession, getPayoutAccount, getSubscriptionStatus, PAYOUT_POLL_MS, setupPayouts } from '@/lib/account-api'
+import { PlanActions } from '../components/plan-actions'
 
 function SubscriptionCard({
   status,
   onPortal,
   openingPortal,
+  onChanged,
 }: {
   status: SubscriptionStatus
   onPortal: () => void
   openingPortal: boolean
+  onChanged: (next: SubscriptionStatus) => void
 }) {
   const { t } = useTranslation('trainer-dashboard')
   const format = useFormat()
@@ -37,7 +41,7 @@ function SubscriptionCard({
   const sub = status.subscription
   const covered = status.gym?.coversPlan ?? false
   return (
-    <Card>
+    <Card id="subscription">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CreditCard className="size-5 text-primary" aria-hidden="true" />
@@ -74,11 +78,12 @@ function SubscriptionCard({
         )}
       </CardContent>
       {sub ? (
-        <CardFooter>
+        <CardFooter className="flex flex-wrap gap-2">
           <Button onClick={onPortal} disabled={openingPortal}>
             {openingPortal ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             {t('subscription.manage')}
           </Button>
+          <PlanActions status={status} onChanged={onChanged} />
         </CardFooter>
       ) : covered ? null : (
         <CardFooter>
@@ -99,7 +104,9 @@ function SubscriptionCard({
 export function TrainerDashboardPage({ billing, payoutLink }: { billing?: ReactNode; payoutLink?: ReactNode } = {}) {
   const { t } = useTranslation('trainer-dashboard')
   usePageMeta(t('metaTitle'), t('metaDescription'))
+  useScrollToHash()
   const { user, isLoading, logout } = useSession()
+  const queryClient = useQueryClient()
   const subscription = useQuery({ queryKey: ['subscription-status', user?.id], queryFn: getSubscriptionStatus, enabled: !!user })
   // Opened in the provider's tab: asked again every few seconds and when this tab is looked at
   // again, so the card notices the result by itself (issue 23, point 9).
@@ -180,7 +187,12 @@ export function TrainerDashboardPage({ billing, payoutLink }: { billing?: ReactN
           ) : subscription.isError ? (
             <ErrorAlert>{t('statusFailed')}</ErrorAlert>
           ) : (
-            <SubscriptionCard status={subscription.data} onPortal={onPortal} openingPortal={opening === 'portal'} />
+            <SubscriptionCard
+              status={subscription.data}
+              onPortal={onPortal}
+              openingPortal={opening === 'portal'}
+              onChanged={(next) => queryClient.setQueryData(['subscription-status', user?.id], next)}
+            />
           )}
           {payouts.data?.setup === 'link' && payoutLink ? (
             payoutLink

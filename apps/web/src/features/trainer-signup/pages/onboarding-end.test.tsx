@@ -116,6 +116,7 @@ describe('trainer login', () => {
         trialEnd: null,
         currentPeriodEnd: null,
         cancelAtPeriodEnd: false,
+        withdrawableUntil: null,
       },
       gym: null,
     })

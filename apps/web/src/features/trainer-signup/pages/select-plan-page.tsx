@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '@app/contracts/constants'
+import { RENEWAL_NOTICE_DAYS, TRIAL_DAYS, WITHDRAWAL_DAYS } from '@app/contracts/constants'
 import type { Plan } from '@app/contracts'
 import { Building2, Crown, Loader2, Mail, MessageCircle, Rocket, Sparkles } from 'lucide-react'
 import { useState } from 'react'
@@ -192,14 +192,21 @@ export function SelectPlanPage() {
       )}
       <div className="mx-auto mt-8 grid max-w-md gap-4">
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
+        {/* Stated before payment (Ley 19.496 art. 3 bis, decision 224). */}
+        <p className="rounded-md border px-4 py-3 text-sm">
+          <strong>Derecho a retracto:</strong> tienes {WITHDRAWAL_DAYS} días desde que contratas para desistir en un paso desde tu panel,
+          antes de cobrar a tu primer cliente: en la prueba gratuita no se te cobra nada, y si ya pagaste te devolvemos todo. Después puedes
+          cancelar cuando quieras, también en un paso: el plan sigue hasta el final del período. Te avisamos por correo{' '}
+          {RENEWAL_NOTICE_DAYS} días antes del fin de la prueba y de cada renovación, con el monto.
+        </p>
         <Button size="lg" onClick={onContinue} disabled={!selected?.purchasable || starting}>
           {starting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Continuar a pago
         </Button>
         <EnterpriseDialog />
         <p className="text-center text-xs text-muted-foreground">
-          Tu suscripción se renueva automáticamente cada mes al terminar la prueba gratuita. Puedes cancelarla en cualquier momento desde el
-          portal de facturación.
+          Tu suscripción se renueva automáticamente cada mes al terminar la prueba gratuita. Puedes cancelarla en cualquier momento desde tu
+          panel, con un toque.
         </p>
       </div>
     </AuthLayout>

@@ -16,6 +16,10 @@ import { signNotification } from '../signature.ts'
  *   key with another body answers 409 (the SDK's MPIdempotencyError).
  * - CLP has no decimals: an amount in CLP that is not a whole number answers 400.
  * - POST /preapproval_plan, GET /preapproval_plan/{id} (the trainer's plan with free_trial).
+ * - POST/GET/PUT /preapproval (status, back_url), GET /authorized_payments/{id} (a subscription's
+ *   charge: `processed` when its payment was approved, `recycling` while a decline is retried,
+ *   `cancelled` after the last retry), GET /v1/payments/{id}, POST /v1/payments/{id}/refunds
+ *   (full or partial, whole pesos, never more than what is left).
  * - Notifications signed as Mercado Pago signs them (`x-signature` over the documented manifest).
  */
 export interface FakeSeller {
@@ -76,6 +80,19 @@ export interface FakeAuthorizedPayment {
   status: 'approved' | 'rejected'
   debit_date: string
   retry_attempt: number
+  /** The payment this charge made (approved or rejected), refundable by its id when approved. */
+  payment_id: number
+}
+
+/** A payment (`/v1/payments`): here, the charges of subscriptions. */
+export interface FakePayment {
+  id: number
+  status: 'approved' | 'rejected' | 'refunded'
+  transaction_amount: number
+  transaction_amount_refunded: number
+  currency_id: string
+  date_created: string
+  refunds: { id: number; payment_id: number; amount: number; status: 'approved'; date_created: string }[]
 }
 
 /** Declines are retried this many times, every RETRY_DAYS, then the subscription is cancelled. */
@@ -148,6 +165,9 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
   const faults = { delayMs: 0, status: 0, times: 0 }
   /** Where notifications go (the platform's webhook address). */
   let notificationUrl: string | null = null
+  /** A topic sent elsewhere (mp-connect to the payout-link check until the panel's one URL reaches the dispatcher, decision 228). */
+  const topicUrls = new Map<string, string>()
+  const payments = new Map<number, FakePayment>()
 
   function seller(id?: number): FakeSeller {
     const sellerId = id ?? randomInt(100_000_000, 999_999_999)
@@ -333,6 +353,11 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
 
   function updatePreapproval(res: ServerResponse, p: FakePreapproval, body: Record<string, unknown>) {
     if (p.status === 'cancelled') return apiError(res, 400, 'bad_request', 'You can not modify a cancelled preapproval')
+    if (body.back_url !== undefined) {
+      if (typeof body.back_url !== 'string' || !/^https?:\/\//.test(body.back_url))
+        return apiError(res, 400, 'bad_request', 'back_url must be a URL')
+      p.back_url = body.back_url
+    }
     const recurring = body.auto_recurring as { transaction_amount?: unknown } | undefined
     if (recurring?.transaction_amount !== undefined) {
       const problem = clpAmountProblem(recurring.transaction_amount, p.auto_recurring.currency_id)
@@ -411,8 +436,18 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       status,
       debit_date: new Date(at).toISOString(),
       retry_attempt: p.declines,
+      payment_id: randomInt(10_000_000_000, 99_999_999_999),
     }
     authorizedPayments.push(charge)
+    payments.set(charge.payment_id, {
+      id: charge.payment_id,
+      status,
+      transaction_amount: charge.transaction_amount,
+      transaction_amount_refunded: 0,
+      currency_id: charge.currency_id,
+      date_created: charge.debit_date,
+      refunds: [],
+    })
     if (status === 'approved') {
       p.summarized.charged_quantity++
       p.summarized.charged_amount += charge.transaction_amount
@@ -462,7 +497,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
 
   /** A notification of Mercado Pago's own doing (billing, status changes) when an address is set; failures are the receiver's to retry. */
   async function notify(type: string, action: string, dataId: string) {
-    if (!notificationUrl || !autoNotify) return
+    if (!(topicUrls.get(type) ?? notificationUrl) || !autoNotify) return
     await sendNotification({ type, action: `${type === 'subscription_preapproval' ? 'updated' : action}`, dataId }).catch(() => {})
   }
   let autoNotify = false
@@ -534,6 +569,23 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     }
     if (method === 'GET' && url.pathname === '/subscriptions/checkout') return subscriptionPage(res, url.searchParams.get('preapproval_id'))
     if (method === 'POST' && url.pathname === '/subscriptions/checkout') return authorizeSubscription(res, new URLSearchParams(raw))
+    const chargeMatch = /^\/authorized_payments\/(\d+)$/.exec(url.pathname)
+    if (method === 'GET' && chargeMatch) {
+      if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
+        return apiError(res, 401, 'unauthorized', 'invalid access token')
+      const charge = authorizedPayments.find((c) => c.id === Number(chargeMatch[1]))
+      return charge ? json(res, 200, publicCharge(charge)) : apiError(res, 404, 'not_found', 'authorized_payment not found')
+    }
+    const paymentMatch = /^\/v1\/payments\/(\d+)(\/refunds)?$/.exec(url.pathname)
+    if (paymentMatch && (method === 'GET' || (method === 'POST' && paymentMatch[2]))) {
+      if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
+        return apiError(res, 401, 'unauthorized', 'invalid access token')
+      const payment = payments.get(Number(paymentMatch[1]))
+      if (!payment) return apiError(res, 404, 'not_found', 'Payment not found')
+      if (method === 'GET' && !paymentMatch[2]) return json(res, 200, payment)
+      if (method === 'GET') return json(res, 200, payment.refunds)
+      return refund(res, payment, body)
+    }
     const planMatch = /^\/preapproval_plan\/([\w-]+)$/.exec(url.pathname)
     if (method === 'GET' && planMatch) {
       const plan = plans.get(planMatch[1]!)
@@ -542,9 +594,55 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     return apiError(res, 404, 'not_found', `${method} ${url.pathname} is not part of the fake`)
   }
 
+  /** Mercado Pago's view of a subscription charge: its own status beside its payment's. */
+  function publicCharge(c: FakeAuthorizedPayment) {
+    const p = preapprovals.get(c.preapproval_id)
+    const later = authorizedPayments.some(
+      (o) => o.preapproval_id === c.preapproval_id && Date.parse(o.debit_date) > Date.parse(c.debit_date),
+    )
+    const status = c.status === 'approved' ? 'processed' : !later && p?.status === 'cancelled' ? 'cancelled' : 'recycling'
+    return {
+      id: c.id,
+      preapproval_id: c.preapproval_id,
+      type: 'scheduled',
+      status,
+      date_created: c.debit_date,
+      last_modified: c.debit_date,
+      debit_date: c.debit_date,
+      transaction_amount: c.transaction_amount,
+      currency_id: c.currency_id,
+      retry_attempt: c.retry_attempt,
+      payment: { id: c.payment_id, status: c.status, status_detail: c.status === 'approved' ? 'accredited' : 'cc_rejected_other_reason' },
+    }
+  }
+
+  /** A full (no amount) or partial refund, in whole pesos, never more than what is left. */
+  function refund(res: ServerResponse, payment: FakePayment, body: Record<string, unknown>) {
+    if (payment.status === 'rejected') return apiError(res, 400, 'bad_request', 'Payment not refundable')
+    const left = payment.transaction_amount - payment.transaction_amount_refunded
+    const amount = body.amount === undefined ? left : body.amount
+    const problem = clpAmountProblem(amount, payment.currency_id)
+    if (problem) return apiError(res, 400, 'bad_request', problem)
+    if ((amount as number) > left) return apiError(res, 400, 'bad_request', 'Refund amount exceeds the amount left')
+    const made = {
+      id: randomInt(1_000_000_000, 9_999_999_999),
+      payment_id: payment.id,
+      amount: amount as number,
+      status: 'approved' as const,
+      date_created: new Date(now()).toISOString(),
+    }
+    payment.refunds.push(made)
+    payment.transaction_amount_refunded += made.amount
+    if (payment.transaction_amount_refunded === payment.transaction_amount) payment.status = 'refunded'
+    return json(res, 201, made)
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => apiError(res, 500, 'internal_error', String((err as Error).message)))
   })
+  // Idle connections outlive the client's own keep-alive (undici's 4 s): the client closes them first,
+  // so it never reuses one the server is closing (ECONNRESET on a loaded machine).
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
@@ -557,7 +655,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     event: { type: string; action: string; dataId: string; userId?: number; id?: number },
     opts: { url?: string; ts?: string; requestId?: string; secret?: string } = {},
   ) {
-    const target = opts.url ?? notificationUrl
+    const target = opts.url ?? topicUrls.get(event.type) ?? notificationUrl
     if (!target) throw new Error('no notification URL set on the fake')
     const requestId = opts.requestId ?? randomBytes(16).toString('hex')
     const ts = opts.ts ?? String(now())
@@ -596,14 +694,19 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     calls,
     faults,
     seller,
-    setNotificationUrl(url: string | null) {
-      notificationUrl = url
+    /** Where notifications go; with `type`, only that topic's (the rest keep the default). */
+    setNotificationUrl(url: string | null, type?: string) {
+      if (type) {
+        if (url) topicUrls.set(type, url)
+        else topicUrls.delete(type)
+      } else notificationUrl = url
     },
+    payments,
     /** The seller revokes our application in their Mercado Pago account: every token stops working, and mp-connect is notified. */
     async deauthorize(sellerId: number) {
       for (const t of accessTokens.values()) if (t.sellerId === sellerId) t.revoked = true
       for (const t of refreshTokens.values()) if (t.sellerId === sellerId) t.used = true
-      if (notificationUrl)
+      if (topicUrls.get('mp-connect') ?? notificationUrl)
         return sendNotification({ type: 'mp-connect', action: 'application.deauthorized', dataId: String(sellerId), userId: sellerId })
       return null
     },
@@ -621,7 +724,11 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     setAutoNotify(on: boolean) {
       autoNotify = on
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 
