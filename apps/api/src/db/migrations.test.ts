@@ -203,4 +203,28 @@ describe(`migrations on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     // The database refuses a split that does not add up to 100 %.
     await expect(upgraded.db.execute(sql`update businesses set commission_gym_bps = 4000`)).rejects.toThrow()
   })
+  it('the plan refunds recorded before 0034 are rows of plan_charge_refunds, from their credit notes', { timeout: 120_000 }, async () => {
+    const upTo = journal.entries.findIndex((e) => e.tag === '0034_plan_charge_refunds')
+    const previous = await emptyDatabaseMigratedWith(olderMigrations(journal.entries.length - upTo))
+    const run = async <T>(query: ReturnType<typeof sql>) => (await previous.db.execute(query)).rows as T[]
+    const [user] = await run<{ id: string }>(sql`insert into users (email, password_hash, first_name, last_name, role)
+      values ('trainer@example.cl', 'x', 'Ana', 'Soto', 'trainer') returning id`)
+    const [plan] = await run<{ id: string }>(sql`select id from plans limit 1`)
+    const [sub] = await run<{ id: string }>(sql`insert into subscriptions (user_id, plan_id, provider, provider_subscription_id, status)
+      values (${user!.id}, ${plan!.id}, 'stripe', 'sub_1', 'active') returning id`)
+    const [charge] = await run<{
+      id: string
+    }>(sql`insert into plan_charges (subscription_id, user_id, provider_charge_id, provider_payment_id, plan_title, amount_clp, refunded_clp, paid_at)
+      values (${sub!.id}, ${user!.id}, 'in_1', 'ch_1', 'Pro', 19990, 5000, now()) returning id`)
+    const receiver = JSON.stringify({ rut: '66666666-6', legalName: null, activity: null })
+    const [boleta] = await run<{
+      id: string
+    }>(sql`insert into tax_documents (source_kind, source_id, recipient_user_id, dte_type, receiver, description, net_clp, iva_clp, total_clp)
+      values ('plan_charge', ${charge!.id}, ${user!.id}, 39, ${receiver}::jsonb, 'Plan', 16798, 3192, 19990) returning id`)
+    await run(sql`insert into tax_documents (source_kind, source_id, recipient_user_id, dte_type, references_id, receiver, description, net_clp, iva_clp, total_clp)
+      values ('credit_note', 'plan_refund:re_1', ${user!.id}, 61, ${boleta!.id}, ${receiver}::jsonb, 'Devolución', 4202, 798, 5000)`)
+    const upgraded = await previous.reopen()
+    const rows = (await upgraded.db.execute(sql`select provider_refund_id, plan_charge_id, amount_clp from plan_charge_refunds`)).rows
+    expect(rows).toEqual([{ provider_refund_id: 're_1', plan_charge_id: charge!.id, amount_clp: 5000 }])
+  })
 })

@@ -38,6 +38,20 @@ export const planCharges = pgTable(
   ],
 )
 
+/** A refund of a plan charge, once per provider refund id (migration 0034): what ledger:reconcile compares. */
+export const planChargeRefunds = pgTable(
+  'plan_charge_refunds',
+  {
+    providerRefundId: text('provider_refund_id').primaryKey(),
+    planChargeId: uuid('plan_charge_id')
+      .notNull()
+      .references(() => planCharges.id, { onDelete: 'restrict' }),
+    amountClp: integer('amount_clp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plan_charge_refunds_charge_idx').on(t.planChargeId), check('plan_charge_refunds_amount_check', sql`${t.amountClp} > 0`)],
+)
+
 export type TaxDocumentSourceKind = 'plan_charge' | 'commission' | 'credit_note'
 export type TaxDocumentReceiver = { rut: string; legalName: string | null; activity: string | null }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import type { Tx } from '../../db/client.ts'
 import { plans, subscriptions } from '../../db/schema/core.ts'
-import { planCharges, taxDocuments } from '../../db/schema/tax-documents.ts'
+import { planChargeRefunds, planCharges } from '../../db/schema/tax-documents.ts'
 import { queueCreditNote, queueTaxDocument } from '../tax-documents/queue.ts'
 
 // Issue 27 (decision 223): each charge of a trainer's or a gym's platform plan, recorded once
@@ -87,29 +87,26 @@ export class PlanChargeRefundTooLargeError extends Error {}
 
 /**
  * A refund of a plan charge (a withdrawal, an operator's refund): the charge row is locked so two
- * refunds never pass its amount; a refund id is applied once (its credit note's unique source)
+ * refunds never pass its amount; a refund id is applied once (plan_charge_refunds, decision 239)
  * and gets its credit note. Answers false when that refund was already applied.
  */
 export async function recordPlanChargeRefund(tx: Tx, input: { chargeId: string; refundId: string; amountClp: number; reason?: string }) {
   const [charge] = await tx.select().from(planCharges).where(eq(planCharges.id, input.chargeId)).limit(1).for('update')
   if (!charge) throw new Error(`no plan charge ${input.chargeId}`)
-  const refundKey = `plan_refund:${input.refundId}`
-  const [seen] = await tx
-    .select({ id: taxDocuments.id })
-    .from(taxDocuments)
-    .where(and(eq(taxDocuments.sourceKind, 'credit_note'), eq(taxDocuments.sourceId, refundKey)))
-    .limit(1)
+  // Once per refund id (plan_charge_refunds' key): a charge without a boleta has no credit note to tell.
+  const [seen] = await tx.select().from(planChargeRefunds).where(eq(planChargeRefunds.providerRefundId, input.refundId)).limit(1)
   if (seen) return false
   const refundable = charge.amountClp - charge.refundedClp
   if (!Number.isSafeInteger(input.amountClp) || input.amountClp < 1 || input.amountClp > refundable)
     throw new PlanChargeRefundTooLargeError(`at most ${refundable} CLP can be refunded`)
+  await tx.insert(planChargeRefunds).values({ providerRefundId: input.refundId, planChargeId: charge.id, amountClp: input.amountClp })
   await tx
     .update(planCharges)
     .set({ refundedClp: charge.refundedClp + input.amountClp })
     .where(eq(planCharges.id, charge.id))
   await queueCreditNote(tx, {
     original: { sourceKind: 'plan_charge', sourceId: charge.id },
-    refundKey,
+    refundKey: `plan_refund:${input.refundId}`,
     amountClp: input.amountClp,
     reason: input.reason ?? `Devolución: ${lineOf(charge.planTitle, charge.paidAt)}`,
   })

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, clientPayments, clientSubscriptions } from '../../db/schema.ts'
+import {
+  auditLog,
+  clientPayments,
+  clientSubscriptions,
+  planChargeRefunds,
+  planCharges,
+  subscriptions,
+  taxDocuments,
+} from '../../db/schema.ts'
+import { recordPlanCharge, recordPlanChargeRefund } from '../billing/charges.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 import { startFakeStripe, type StripeCall } from '../../testing/fake-stripe.ts'
 import { createOffer, eligibleTrainer, sandboxClient } from '../client-billing/test-helpers.ts'
@@ -105,6 +114,28 @@ describe('ledger:reconcile on Stripe (the local fake, paged lists)', () => {
     })
     await recordRefund(ctx.app.db, { paymentId: payment.id, providerRefundId: 're_matched', amountClp: 1_000, kind: 'refund' })
     await recordRefund(ctx.app.db, { paymentId: payment.id, providerRefundId: 're_never_made', amountClp: 500, kind: 'refund' })
+    // The trainer's platform plan at Stripe (decision 239): one charge in both books, refunded at
+    // Stripe only; one charge and its refund in ours that Stripe never made.
+    const [trainerPlan] = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.userId, trainer.userId))
+    const [planSub] = await ctx.app.db
+      .insert(subscriptions)
+      .values({ ...trainerPlan!, id: undefined, provider: 'stripe', providerSubscriptionId: `sub_${randomUUID()}` })
+      .returning()
+    const paidAt = new Date()
+    await recordPlanCharge(ctx.app.db, planSub!, {
+      providerChargeId: `in_${randomUUID()}`,
+      providerPaymentId: 'ch_plan',
+      amountClp: 19_990,
+      paidAt,
+    })
+    await recordPlanCharge(ctx.app.db, planSub!, {
+      providerChargeId: `in_${randomUUID()}`,
+      providerPaymentId: 'ch_plan_ghost',
+      amountClp: 19_990,
+      paidAt,
+    })
+    const [ghost] = await ctx.app.db.select().from(planCharges).where(eq(planCharges.providerPaymentId, 'ch_plan_ghost'))
+    await ctx.app.db.transaction((tx) => recordPlanChargeRefund(tx, { chargeId: ghost!.id, refundId: 're_plan_ghost', amountClp: 5_000 }))
 
     provider.charges = [
       { id: charge, object: 'charge', amount: 10_000, amount_captured: 10_000, paid: true, created: now, metadata: {} },
@@ -117,7 +148,7 @@ describe('ledger:reconcile on Stripe (the local fake, paged lists)', () => {
         created: now,
         metadata: { kind: 'client' },
       },
-      // A trainer paying their platform plan: not client billing.
+      // A trainer paying their platform plan: not client billing, matched with plan_charges.
       { id: 'ch_plan', object: 'charge', amount: 19_990, amount_captured: 19_990, paid: true, created: now, metadata: {} },
     ]
     provider.refunds = [
@@ -139,6 +170,9 @@ describe('ledger:reconcile on Stripe (the local fake, paged lists)', () => {
     expect(result.differences).toEqual([
       { kind: 'missing-in-ledger', movement: 'charge', providerId: 'ch_client_lost', ledgerClp: null, providerClp: 7_000 },
       { kind: 'missing-in-ledger', movement: 'dispute', providerId: 'dp_1', ledgerClp: null, providerClp: 8_500 },
+      { kind: 'missing-at-provider', movement: 'plan_charge', providerId: 'ch_plan_ghost', ledgerClp: 19_990, providerClp: null },
+      { kind: 'missing-in-ledger', movement: 'plan_refund', providerId: 're_plan', ledgerClp: null, providerClp: 19_990 },
+      { kind: 'missing-at-provider', movement: 'plan_refund', providerId: 're_plan_ghost', ledgerClp: 5_000, providerClp: null },
       { kind: 'missing-at-provider', movement: 'refund', providerId: 're_never_made', ledgerClp: 500, providerClp: null },
       {
         kind: 'amount-differs',
@@ -151,6 +185,36 @@ describe('ledger:reconcile on Stripe (the local fake, paged lists)', () => {
     expect(result.payouts).toEqual({ count: 1, totalClp: 5_000 })
     // Every list was followed to its end: three charges at two a page.
     expect(fake.calls('GET', '/v1/charges').map((c) => c.form.starting_after ?? null)).toEqual([null, provider.charges[1]!.id])
+  })
+})
+
+describe('plan refunds in our books (decision 239)', () => {
+  it('a refund id counts once, also for a charge without a boleta, and the sandbox run agrees on plan charges and refunds', async () => {
+    const trainer = await eligibleTrainer(ctx.app)
+    const [plan] = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.userId, trainer.userId))
+    const paymentId = `sbx_plan_${randomUUID()}`
+    await recordPlanCharge(ctx.app.db, plan!, {
+      providerChargeId: paymentId,
+      providerPaymentId: paymentId,
+      amountClp: 19_990,
+      paidAt: new Date(),
+    })
+    const [charge] = await ctx.app.db.select().from(planCharges).where(eq(planCharges.providerPaymentId, paymentId))
+    // A charge recorded before boletas (migration 0028) has no document, so no credit note either.
+    await ctx.app.db.delete(taxDocuments).where(eq(taxDocuments.sourceId, charge!.id))
+    const refund = { chargeId: charge!.id, refundId: `re_sbx_${randomUUID()}`, amountClp: 4_000 }
+    expect(await ctx.app.db.transaction((tx) => recordPlanChargeRefund(tx, refund))).toBe(true)
+    expect(await ctx.app.db.transaction((tx) => recordPlanChargeRefund(tx, refund))).toBe(false)
+    const [after] = await ctx.app.db.select().from(planCharges).where(eq(planCharges.id, charge!.id))
+    expect(after!.refundedClp).toBe(4_000)
+    expect(await ctx.app.db.select().from(planChargeRefunds).where(eq(planChargeRefunds.planChargeId, charge!.id))).toEqual([
+      expect.objectContaining({ providerRefundId: refund.refundId, amountClp: 4_000 }),
+    ])
+
+    const result = await reconcile(ctx.app.db, sandboxMovements(ctx.app.db), range(), 'cli')
+    expect(result.differences).toEqual([])
+    expect(result.ledgerMovements).toBeGreaterThanOrEqual(2)
+    expect(result.providerMovements).toBe(result.ledgerMovements)
   })
 })
 

@@ -15,7 +15,9 @@ const key = (m: Pick<MoneyMovement, 'kind' | 'id'>) => `${m.kind}:${m.id}`
  * The ledger's side, from its own entries (one query per kind, aggregated in the database): charges
  * (the payment transaction's provider_clearing entry), refunds and disputes (by their source key),
  * and the net transferred out per charge (transfers minus their reversals, as the provider's
- * `amount_reversed` nets them; direct charges settle on the trainer's own account and move nothing).
+ * `amount_reversed` nets them; direct charges settle on the trainer's own account and move nothing);
+ * and the trainers' and gyms' plan charges and their refunds, which the ledger does not hold (the
+ * platform's own sales), from plan_charges and plan_charge_refunds (decision 239).
  */
 async function ledgerMovements(db: Db, provider: string, { from, to }: MovementRange): Promise<MoneyMovement[]> {
   const f = from.toISOString()
@@ -40,7 +42,15 @@ async function ledgerMovements(db: Db, provider: string, { from, to }: MovementR
         join client_subscriptions s on s.id = p.subscription_id and s.provider_account_id is null
         where t.kind in ('transfer', 'transfer_reversal') and p.provider = ${provider}
           and t.created_at >= ${f} and t.created_at < ${t}
-        group by p.provider_payment_id`),
+        group by p.provider_payment_id
+      union all
+      select 'plan_charge' as kind, coalesce(c.provider_payment_id, c.provider_charge_id) as id, c.amount_clp::text as amount, c.paid_at as at
+        from plan_charges c join subscriptions s on s.id = c.subscription_id
+        where s.provider = ${provider} and c.paid_at >= ${f} and c.paid_at < ${t}
+      union all
+      select 'plan_refund' as kind, r.provider_refund_id as id, r.amount_clp::text as amount, r.created_at as at
+        from plan_charge_refunds r join plan_charges c on c.id = r.plan_charge_id join subscriptions s on s.id = c.subscription_id
+        where s.provider = ${provider} and r.created_at >= ${f} and r.created_at < ${t}`),
   )
   return rows.map((r) => ({ kind: r.kind, id: r.id, amountClp: Number(r.amount), at: new Date(r.at) }))
 }

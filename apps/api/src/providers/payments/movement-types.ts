@@ -6,8 +6,10 @@
  * - charge / refund / dispute: by the provider's id (the ids the ledger stores).
  * - transfer: the net paid out to connected accounts for one charge (transfers minus their
  *   reversals), keyed by the charge id (transfers carry it as `transfer_group`).
+ * - plan_charge / plan_refund: a trainer's or a gym's payment of its platform plan, and a refund of
+ *   one, by the provider's payment and refund ids (decision 239).
  */
-export type MovementKind = 'charge' | 'refund' | 'dispute' | 'transfer'
+export type MovementKind = 'charge' | 'refund' | 'dispute' | 'transfer' | 'plan_charge' | 'plan_refund'
 
 export interface MoneyMovement {
   kind: MovementKind
@@ -26,9 +28,9 @@ export interface MovementSource {
   /** The provider's name, for the report. */
   name: string
   /**
-   * Every client-billing money movement the provider made in [from, to). `knownCharges`: the
-   * charge ids the ledger knows (a Stripe account also holds the trainers' platform plans, whose
-   * charges are not client billing).
+   * Every money movement the provider made in [from, to): client billing, and the platform's plan
+   * charges and refunds. `knownCharges`: the client charge ids the ledger knows (the platform's
+   * Stripe account holds both; a charge that is not a client's is a plan's).
    */
   listMoneyMovements(range: MovementRange, knownCharges: ReadonlySet<string>): AsyncIterable<MoneyMovement>
   /** Payouts to the platform's bank in the range: reported, not compared (the ledger keeps none). */

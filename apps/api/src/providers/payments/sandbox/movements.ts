@@ -6,7 +6,7 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).ro
 
 /**
  * The sandbox's own records: the charges and refunds its pages made (client_payments and
- * client_refunds rows of provider 'sandbox'). It never transfers.
+ * client_refunds rows of provider 'sandbox'), and its plan charges and refunds. It never transfers.
  */
 export function sandboxMovements(db: Db): MovementSource {
   return {
@@ -23,6 +23,17 @@ export function sandboxMovements(db: Db): MovementSource {
           where p.provider = 'sandbox' and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`),
       )
       for (const r of refunds) yield { kind: r.kind, id: r.id, amountClp: Number(r.amount), at: new Date(r.at) }
+      // Its plan charges and refunds are the same rows our books keep (it bills in this database).
+      const plan = rowsOf<{ kind: 'plan_charge' | 'plan_refund'; id: string; amount: number; at: Date | string }>(
+        await db.execute(sql`select 'plan_charge' as kind, coalesce(c.provider_payment_id, c.provider_charge_id) as id, c.amount_clp as amount, c.paid_at as at
+            from plan_charges c join subscriptions s on s.id = c.subscription_id
+            where s.provider = 'sandbox' and c.paid_at >= ${from.toISOString()} and c.paid_at < ${to.toISOString()}
+          union all
+          select 'plan_refund', r.provider_refund_id, r.amount_clp, r.created_at
+            from plan_charge_refunds r join plan_charges c on c.id = r.plan_charge_id join subscriptions s on s.id = c.subscription_id
+            where s.provider = 'sandbox' and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`),
+      )
+      for (const p of plan) yield { kind: p.kind, id: p.id, amountClp: Number(p.amount), at: new Date(p.at) }
     },
   }
 }

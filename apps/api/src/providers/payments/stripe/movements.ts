@@ -10,6 +10,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  * Stripe's records through its API, every list paged to its end (auto-pagination). Charges of
  * the platform account and of the connected accounts that take direct charges; refunds and
  * disputes of those charges; transfers and their reversals grouped by the charge they pay out.
+ * Every other charge and refund of the platform account is a plan's (decision 239).
  */
 export function stripeMovements(config: Config, connectedAccounts: () => Promise<string[]>): MovementSource {
   const stripe = stripeSdk(config)
@@ -23,15 +24,21 @@ export function stripeMovements(config: Config, connectedAccounts: () => Promise
       for (const account of onAccounts) {
         const opts = account ? { stripeAccount: account } : undefined
         for await (const c of stripe.charges.list({ created, limit: 100 }, opts)) {
-          if (!c.paid || !(knownCharges.has(c.id) || isClient(c.metadata) || (account && c.application_fee_amount))) continue
-          clientCharges.add(c.id)
-          yield { kind: 'charge', id: c.id, amountClp: c.amount_captured ?? c.amount, at: new Date(c.created * 1000) }
+          if (!c.paid) continue
+          const at = new Date(c.created * 1000)
+          const amountClp = c.amount_captured ?? c.amount
+          if (knownCharges.has(c.id) || isClient(c.metadata) || (account && c.application_fee_amount)) {
+            clientCharges.add(c.id)
+            yield { kind: 'charge', id: c.id, amountClp, at }
+          } else if (!account) yield { kind: 'plan_charge', id: c.id, amountClp, at }
         }
         for await (const r of stripe.refunds.list({ created, limit: 100 }, opts)) {
           const charge = idOf(r.charge)
           if (r.status === 'failed' || r.status === 'canceled' || !charge) continue
-          if (!(knownCharges.has(charge) || clientCharges.has(charge))) continue
-          yield { kind: 'refund', id: r.id, amountClp: r.amount, at: new Date(r.created * 1000) }
+          const at = new Date(r.created * 1000)
+          if (knownCharges.has(charge) || clientCharges.has(charge)) yield { kind: 'refund', id: r.id, amountClp: r.amount, at }
+          // The platform's own account sells only plans besides client billing: any other refund there is a plan's.
+          else if (!account) yield { kind: 'plan_refund', id: r.id, amountClp: r.amount, at }
         }
         for await (const d of stripe.disputes.list({ created, limit: 100 }, opts)) {
           const charge = idOf(d.charge)

@@ -65,7 +65,7 @@ export function ReconciliationCard() {
                   {last.differences.map((d) => (
                     <tr key={`${d.movement}-${d.providerId}-${d.kind}`}>
                       <td>{t(`reconciliation.kinds.${d.kind}`, { defaultValue: d.kind })}</td>
-                      <td>{d.movement}</td>
+                      <td>{t(`reconciliation.movementKinds.${d.movement}`, { defaultValue: d.movement })}</td>
                       <td className="font-mono text-xs">{d.providerId}</td>
                       <td className="text-right tabular-nums">{clp(d.ledgerClp)}</td>
                       <td className="text-right tabular-nums">{clp(d.providerClp)}</td>
