@@ -1,7 +1,8 @@
 -- Issue 27 (decision 239): each refund of a plan charge, once per provider refund id. Until now a
 -- refund was applied once only through its credit note's unique source, and a charge without a
 -- boleta (rows before migration 0028) got no credit note, so a refund reported twice counted
--- twice in refunded_clp. ledger:reconcile compares these rows with the provider's refunds.
+-- twice in refunded_clp. ledger:reconcile compares these rows with the provider's refunds. A refund row
+-- goes with its charge (which goes with its account, as before).
 CREATE TABLE "plan_charge_refunds" (
 	"provider_refund_id" text PRIMARY KEY NOT NULL,
 	"plan_charge_id" uuid NOT NULL,
@@ -10,7 +11,7 @@ CREATE TABLE "plan_charge_refunds" (
 	CONSTRAINT "plan_charge_refunds_amount_check" CHECK ("plan_charge_refunds"."amount_clp" > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "plan_charge_refunds" ADD CONSTRAINT "plan_charge_refunds_plan_charge_id_plan_charges_id_fk" FOREIGN KEY ("plan_charge_id") REFERENCES "public"."plan_charges"("id") ON DELETE restrict ON UPDATE no action;
+ALTER TABLE "plan_charge_refunds" ADD CONSTRAINT "plan_charge_refunds_plan_charge_id_plan_charges_id_fk" FOREIGN KEY ("plan_charge_id") REFERENCES "public"."plan_charges"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "plan_charge_refunds_charge_idx" ON "plan_charge_refunds" USING btree ("plan_charge_id");
 --> statement-breakpoint

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { ADMIN_SETUP_LINK_TTL_HOURS, createPlatformAdmin, UnverifiedEmailError } from '../modules/admin/service.ts'
 import { checkLedger } from '../modules/ledger/check.ts'
-import { movementSourceFor } from '../providers/payments/movements.ts'
+import { movementSourceFor, type MovementSource } from '../providers/payments/movements.ts'
 import { reconcile } from '../modules/reconcile/service.ts'
 import { purgeClosedAccounts } from '../modules/privacy/purge.ts'
 import { exercisesImport } from '../modules/exercises/import/command.ts'
@@ -23,6 +23,8 @@ export interface CommandContext {
   appUrl: string
   /** The configuration of the process running the command (the provider's keys for ledger:reconcile). */
   config: Config
+  /** A server's own reach of the provider's records (its local test-mode provider); else built from `config`. */
+  movementSource?: () => MovementSource
 }
 
 /**
@@ -118,7 +120,8 @@ const ledgerReconcile: OpsCommand<z.infer<typeof LedgerReconcileArgsSchema>> = {
     const to = args.to ? toDate(args.to) : new Date()
     const from = args.from ? toDate(args.from) : new Date(to.getTime() - 30 * 86400_000)
     if (!(from < to)) return { exitCode: 2, stdout: [], stderr: ['--from must be before --to'] }
-    const result = await reconcile(ctx.db, movementSourceFor(ctx.config, ctx.db), { from, to }, 'cli')
+    const source = ctx.movementSource ? ctx.movementSource() : movementSourceFor(ctx.config, ctx.db)
+    const result = await reconcile(ctx.db, source, { from, to }, 'cli')
     const stdout = [
       `ledger:reconcile on ${result.provider}, ${from.toISOString()} to ${to.toISOString()}: ${result.ledgerMovements} movements in the ledger, ${result.providerMovements} at the provider`,
     ]

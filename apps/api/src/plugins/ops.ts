@@ -61,7 +61,10 @@ export default fp(
         const args = command.args.safeParse(request.body ?? {})
         if (!args.success) return reply.code(422).send({ status: 422, message: 'Invalid arguments', errors: { args: 'invalid' } })
         request.log.info({ command: command.name }, 'ops command run for the CLI')
-        return command.run({ db: app.db, kind: app.database.kind, appUrl: app.config.APP_URL, config: app.config }, args.data)
+        return command.run(
+          { db: app.db, kind: app.database.kind, appUrl: app.config.APP_URL, config: app.config, movementSource: app.movementSource },
+          args.data,
+        )
       },
     )
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { startPayments } from '../providers/payments/index.ts'
+import { movementSourceFor, type MovementSource } from '../providers/payments/movements.ts'
 import type { PaymentProvider, PayoutLinking } from '../providers/payments/types.ts'
 
 declare module 'fastify' {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     payments: PaymentProvider
     /** Payout accounts linked by OAuth; null when the provider in use onboards them instead (decision 207). */
     payoutLinking: PayoutLinking | null
+    /** The provider's records for ledger:reconcile, as this process reaches them (its local test-mode provider included). */
+    movementSource: () => MovementSource
   }
 }
 
@@ -15,14 +18,15 @@ export default fp(
   async function payments(app: FastifyInstance) {
     // One start for both: in local test mode they share one fake of the provider (decision 228).
     const api = `${app.config.APP_URL}/api/v1`
-    const { provider, linking, fakeUrl, close } = await startPayments(app.config, app.db, {
+    const { provider, linking, fake, close } = await startPayments(app.config, app.db, {
       webhook: `${api}/payments/:provider/webhook`,
       linkNotifications: `${api}/payout-links/notifications`,
     })
     app.addHook('onClose', close)
-    if (fakeUrl) app.log.info({ url: fakeUrl }, "payments against the provider's fake (local test mode)")
+    if (fake) app.log.info({ url: fake.url }, "payments against the provider's fake (local test mode)")
     app.decorate('payments', provider)
     app.decorate('payoutLinking', linking)
+    app.decorate('movementSource', () => movementSourceFor(app.config, app.db, fake ?? undefined))
     app.log.debug({ provider: provider.name }, 'payment provider')
   },
   { name: 'payments', dependencies: ['db', 'mailer'] },

@@ -45,7 +45,7 @@ export const planChargeRefunds = pgTable(
     providerRefundId: text('provider_refund_id').primaryKey(),
     planChargeId: uuid('plan_charge_id')
       .notNull()
-      .references(() => planCharges.id, { onDelete: 'restrict' }),
+      .references(() => planCharges.id, { onDelete: 'cascade' }),
     amountClp: integer('amount_clp').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

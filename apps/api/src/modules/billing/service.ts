@@ -356,7 +356,7 @@ export async function applyBillingEvent(tx: Tx, provider: ProviderName, event: P
         invoiceId: event.invoiceId,
         chargeId: event.chargeId,
         amountPaid: event.amountPaid,
-        at: event.at,
+        at: event.paidAt ?? event.at,
       })
       return
     case 'invoice.failed':

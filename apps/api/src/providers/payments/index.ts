@@ -62,9 +62,15 @@ export async function startPayments(
   config: Config,
   db: Tx,
   urls: { webhook: string; linkNotifications: string },
-): Promise<{ provider: PaymentProvider; linking: PayoutLinking | null; fakeUrl: string | null; close(): Promise<void> }> {
+): Promise<{
+  provider: PaymentProvider
+  linking: PayoutLinking | null
+  /** The sandbox-mode fake's address and the platform's token on it (ledger:reconcile reads its payments). */
+  fake: { url: string; platformToken: string } | null
+  close(): Promise<void>
+}> {
   if (config.PAYMENTS_PROVIDER !== 'mercadopago' || !config.MERCADOPAGO_SANDBOX)
-    return { provider: paymentProviderFor(config, db), linking: payoutLinkingFor(config), fakeUrl: null, close: async () => {} }
+    return { provider: paymentProviderFor(config, db), linking: payoutLinkingFor(config), fake: null, close: async () => {} }
   const { startFakeMercadoPago } = await import('./mercadopago/fake/server.ts')
   const fake = await startFakeMercadoPago()
   fake.setNotificationUrl(urls.webhook.replace(':provider', 'mercadopago'))
@@ -77,7 +83,7 @@ export async function startPayments(
   return {
     provider: paymentProviderFor(config, db, settings),
     linking: payoutLinkingFor(config, settings),
-    fakeUrl: fake.url,
+    fake: { url: fake.url, platformToken: fake.platformToken },
     close: async () => {
       clearInterval(billing)
       await fake.close()

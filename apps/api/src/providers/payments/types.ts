@@ -45,6 +45,8 @@ export type ProviderEvent = { id: string; type: string; at: Date } & (
       invoiceId?: string
       chargeId?: string | null
       amountPaid?: number
+      /** When the payment was made, where the provider says so apart from the event (a late notification); else `at`. */
+      paidAt?: Date
       account?: string | null
       metadata?: Record<string, string>
     }

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkoutSessions, planCharges, subscriptions, users, webhookEvents } from '../../../db/schema.ts'
+import { checkoutSessions, planChargeRefunds, planCharges, subscriptions, users, webhookEvents } from '../../../db/schema.ts'
 import { cancelPlatformSubscription } from '../../../modules/billing/cancel.ts'
 import { authorizeOnFakeMercadoPago, registeredMember, startCheckout } from '../../../modules/billing/test-helpers.ts'
 import { useMercadoPagoTestApp } from '../../../modules/payout-links/test-helpers.ts'
 import { call } from '../../../testing/app.ts'
 import { PaymentMethodNotBuiltError } from '../types.ts'
 import { MercadoPagoApiError } from './client.ts'
+import { mercadoPagoMovements } from './movements.ts'
+import { reconcile } from '../../../modules/reconcile/service.ts'
+import { recordProviderPlanRefunds } from '../../../modules/billing/charges.ts'
 import { RETRY_DAYS, SUBSCRIPTION_RETRIES, type TestCardholder } from './fake/server.ts'
 
 // Issue 26, decision 228: the trainer's platform plan billed by Mercado Pago (the fake), followed
@@ -283,5 +286,69 @@ describe('the trainer plan on Mercado Pago', () => {
     }
     expect(mp.fake.preapprovals.get(a)!.status).toBe('authorized')
     expect(mp.fake.preapprovals.get(b)!.status).toBe('cancelled')
+  })
+
+  it("ledger:reconcile compares plan charges and refunds with Mercado Pago's payments, paged (decision 239)", async () => {
+    // Far from the other tests' fake dates, their subscriptions ended at Mercado Pago (one of them was
+    // authorized there but never completed here: its charges would rightly be reported).
+    for (const p of mp.fake.preapprovals.values()) p.status = 'cancelled'
+    clock = Date.now() + 400 * DAY
+    const from = new Date(clock)
+    const { member, preapprovalId } = await authorizedWithoutReturn('APRO')
+    await send('subscription_preapproval', preapprovalId)
+    // Mercado Pago bills every live subscription of this file's earlier tests too: each charge notified.
+    const bill = async () => {
+      const made = mp.fake.runBilling()
+      for (const c of made) expect((await send('subscription_authorized_payment', String(c.id))).status).toBe(200)
+      return made.filter((c) => c.preapproval_id === preapprovalId)
+    }
+    clock += 30 * DAY + 60_000
+    const [charge] = await bill()
+    clock += 31 * DAY
+    const [second] = await bill()
+    expect(await planChargesOf(member.id)).toHaveLength(2)
+
+    const source = mercadoPagoMovements({
+      baseUrl: () => mp.fake.url,
+      accessToken: () => mp.fake.platformToken,
+      timeoutMs: TIMEOUT_MS,
+      pageSize: 1,
+    })
+    const range = () => ({ from, to: new Date(clock + 60_000) })
+    const agreed = await reconcile(ctx.app.db, source, range(), 'cli')
+    expect(agreed).toMatchObject({ provider: 'mercadopago', differences: [] })
+    expect(agreed.ledgerMovements).toBeGreaterThanOrEqual(2)
+    expect(agreed.providerMovements).toBe(agreed.ledgerMovements)
+
+    // A refund made at Mercado Pago (its dashboard) that our books lack is reported …
+    clock += 60_000
+    const { refundId } = await ctx.app.payments.clients.refund({
+      paymentId: String(charge!.payment_id),
+      amountClp: 5_000,
+      accountId: null,
+      idempotencyKey: 'dashboard-refund',
+    })
+    expect((await reconcile(ctx.app.db, source, range(), 'cli')).differences).toEqual([
+      { kind: 'missing-in-ledger', movement: 'plan_refund', providerId: refundId, ledgerClp: null, providerClp: 5_000 },
+    ])
+    // … and agrees once the refund is in our books (as its report records it).
+    await ctx.app.db.transaction((tx) => recordProviderPlanRefunds(tx, String(charge!.payment_id), [{ id: refundId, amount: 5_000 }]))
+    // Recorded on the wall clock; this test's Mercado Pago runs 400 days ahead of it.
+    await ctx.app.db
+      .update(planChargeRefunds)
+      .set({ createdAt: new Date(clock) })
+      .where(eq(planChargeRefunds.providerRefundId, refundId))
+    expect((await reconcile(ctx.app.db, source, range(), 'cli')).differences).toEqual([])
+    // A charge in our books that Mercado Pago never made is reported too.
+    mp.fake.payments.delete(second!.payment_id)
+    expect((await reconcile(ctx.app.db, source, range(), 'cli')).differences).toEqual([
+      {
+        kind: 'missing-at-provider',
+        movement: 'plan_charge',
+        providerId: String(second!.payment_id),
+        ledgerClp: second!.transaction_amount,
+        providerClp: null,
+      },
+    ])
   })
 })

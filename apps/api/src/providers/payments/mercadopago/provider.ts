@@ -106,6 +106,8 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
         invoiceId: String(charge.id),
         chargeId: charge.payment ? String(charge.payment.id) : null,
         amountPaid: charge.transaction_amount,
+        // The charge's own date: a notification delivered late is still that month's payment (its boleta, reconcile).
+        paidAt: new Date(Date.parse(charge.debit_date) || when.getTime()),
       }
     if (!paid && charge.status === 'recycling' && p.status === 'authorized' && retrying && (lastPaid === null || lastPaid < debit))
       return { id, type, at: when, kind: 'invoice.failed', subscriptionId: p.id }

@@ -5,6 +5,7 @@ import { subscriptions } from '../../../db/schema.ts'
 import { cancelPlatformSubscription } from '../../../modules/billing/cancel.ts'
 import { registeredMember, startCheckout } from '../../../modules/billing/test-helpers.ts'
 import { useTestApp } from '../../../testing/app.ts'
+import { commands } from '../../../cli/commands.ts'
 
 // Decision 228: `npm start` with PAYMENTS_PROVIDER=mercadopago and MERCADOPAGO_SANDBOX=true. One fake
 // serves payments and payout linking, and sends its own signed notifications to our webhook; the
@@ -65,5 +66,13 @@ describe('sandbox mode (npm start)', () => {
       (s) => s?.status === 'canceled',
     )
     expect(canceled!.status).toBe('canceled')
+  })
+
+  it("ledger:reconcile run by the server reads the sandbox's Mercado Pago; a separate process is told it cannot (decision 239)", async () => {
+    const base = { db: ctx.app.db, kind: ctx.app.database.kind, appUrl: ctx.config.APP_URL, config: ctx.config }
+    const inServer = await commands['ledger:reconcile']!.run({ ...base, movementSource: ctx.app.movementSource }, {})
+    expect(inServer.stdout[0]).toMatch(/^ledger:reconcile on mercadopago, /)
+    expect(inServer.exitCode).toBe(0)
+    await expect(commands['ledger:reconcile']!.run(base, {})).rejects.toThrow(/run ledger:reconcile while the server runs/)
   })
 })

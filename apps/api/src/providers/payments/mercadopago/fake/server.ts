@@ -19,7 +19,7 @@ import { signNotification } from '../signature.ts'
  * - POST/GET/PUT /preapproval (status, back_url), GET /authorized_payments/{id} (a subscription's
  *   charge: `processed` when its payment was approved, `recycling` while a decline is retried,
  *   `cancelled` after the last retry), GET /v1/payments/{id}, POST /v1/payments/{id}/refunds
- *   (full or partial, whole pesos, never more than what is left).
+ *   (full or partial, whole pesos, never more than what is left), GET /v1/payments/search.
  * - Notifications signed as Mercado Pago signs them (`x-signature` over the documented manifest).
  */
 export interface FakeSeller {
@@ -92,6 +92,9 @@ export interface FakePayment {
   transaction_amount_refunded: number
   currency_id: string
   date_created: string
+  date_approved: string | null
+  /** Moves with every change (a refund): what the search's `range=date_last_updated` filters on. */
+  date_last_updated: string
   refunds: { id: number; payment_id: number; amount: number; status: 'approved'; date_created: string }[]
 }
 
@@ -446,6 +449,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       transaction_amount_refunded: 0,
       currency_id: charge.currency_id,
       date_created: charge.debit_date,
+      date_approved: status === 'approved' ? charge.debit_date : null,
+      date_last_updated: charge.debit_date,
       refunds: [],
     })
     if (status === 'approved') {
@@ -576,6 +581,11 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       const charge = authorizedPayments.find((c) => c.id === Number(chargeMatch[1]))
       return charge ? json(res, 200, publicCharge(charge)) : apiError(res, 404, 'not_found', 'authorized_payment not found')
     }
+    if (method === 'GET' && url.pathname === '/v1/payments/search') {
+      if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
+        return apiError(res, 401, 'unauthorized', 'invalid access token')
+      return searchPayments(res, url.searchParams)
+    }
     const paymentMatch = /^\/v1\/payments\/(\d+)(\/refunds)?$/.exec(url.pathname)
     if (paymentMatch && (method === 'GET' || (method === 'POST' && paymentMatch[2]))) {
       if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
@@ -616,6 +626,37 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     }
   }
 
+  /**
+   * GET /v1/payments/search: `range` (date_created, date_approved, date_last_updated) between
+   * `begin_date` and `end_date` (ISO, or NOW / NOW-nDAYS), sorted by `sort` and `criteria`, paged by
+   * `limit` (at most 1,000) and `offset` (at most 10,000, as the real search). Paging is by total.
+   */
+  function searchPayments(res: ServerResponse, params: URLSearchParams) {
+    const field = (params.get('range') ?? 'date_created') as 'date_created' | 'date_approved' | 'date_last_updated'
+    const sortField = (params.get('sort') ?? 'date_created') as typeof field
+    if (![field, sortField].every((f) => ['date_created', 'date_approved', 'date_last_updated'].includes(f)))
+      return apiError(res, 400, 'bad_request', 'invalid range or sort')
+    const when = (text: string | null, fallback: number) => {
+      if (!text) return fallback
+      const relative = /^NOW(?:-(\d+)DAYS)?$/.exec(text)
+      if (relative) return now() - Number(relative[1] ?? 0) * 86_400_000
+      const at = Date.parse(text)
+      return Number.isNaN(at) ? NaN : at
+    }
+    const begin = when(params.get('begin_date'), 0)
+    const end = when(params.get('end_date'), now())
+    const limit = Number(params.get('limit') ?? 30)
+    const offset = Number(params.get('offset') ?? 0)
+    if (Number.isNaN(begin) || Number.isNaN(end)) return apiError(res, 400, 'bad_request', 'invalid date')
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000 || !Number.isInteger(offset) || offset < 0 || offset > 10_000)
+      return apiError(res, 400, 'bad_request', 'invalid limit or offset')
+    const sign = params.get('criteria') === 'desc' ? -1 : 1
+    const found = [...payments.values()]
+      .filter((p) => p[field] !== null && Date.parse(p[field]!) >= begin && Date.parse(p[field]!) <= end)
+      .sort((a, b) => sign * (Date.parse(a[sortField] ?? a.date_created) - Date.parse(b[sortField] ?? b.date_created)) || a.id - b.id)
+    return json(res, 200, { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit) })
+  }
+
   /** A full (no amount) or partial refund, in whole pesos, never more than what is left. */
   function refund(res: ServerResponse, payment: FakePayment, body: Record<string, unknown>) {
     if (payment.status === 'rejected') return apiError(res, 400, 'bad_request', 'Payment not refundable')
@@ -632,6 +673,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       date_created: new Date(now()).toISOString(),
     }
     payment.refunds.push(made)
+    payment.date_last_updated = made.date_created
     payment.transaction_amount_refunded += made.amount
     if (payment.transaction_amount_refunded === payment.transaction_amount) payment.status = 'refunded'
     return json(res, 201, made)

@@ -1,0 +1,95 @@
+import type { MovementSource } from '../movement-types.ts'
+import { mercadoPagoClient } from './client.ts'
+
+/** A payment as `GET /v1/payments/search` lists it (the fields we read). */
+export interface MercadoPagoSearchedPayment {
+  id: number
+  status: string
+  transaction_amount: number
+  date_created: string
+  date_approved?: string | null
+  date_last_updated: string
+  refunds?: { id: number; amount: number; status: string; date_created: string }[]
+}
+
+interface SearchAnswer {
+  paging: { total: number; limit: number; offset: number }
+  results: MercadoPagoSearchedPayment[]
+}
+
+export interface MercadoPagoMovementSettings {
+  baseUrl: () => string
+  /** The platform's own access token: the trainers' plan payments are on the platform's account. */
+  accessToken: () => string
+  timeoutMs: number
+  fetch?: typeof fetch
+  /** Payments per search page (tests page by one). */
+  pageSize?: number
+}
+
+const PAGE = 100
+/** The search answers no offset past this: the window moves on from the last date seen instead. */
+const MAX_OFFSET = 10_000
+/** Statuses of a payment whose money was taken (a refund or a chargeback later does not undo the charge). */
+const CHARGED = new Set(['approved', 'authorized', 'refunded', 'charged_back', 'in_mediation'])
+
+/**
+ * Mercado Pago's records for `ledger:reconcile` (decision 239): the payments of the platform's own
+ * account, which today are the trainers' and gyms' plan charges (client charges on Mercado Pago
+ * are issue 26's next slice), and their refunds. Searched by `date_last_updated` from the range's
+ * start until now, so a refund made in the range of a payment made before it is found too; each
+ * movement is then kept by its own date. Paged to the end; never the whole history at once.
+ */
+export function mercadoPagoMovements(settings: MercadoPagoMovementSettings): MovementSource {
+  const client = () => mercadoPagoClient({ baseUrl: settings.baseUrl(), timeoutMs: settings.timeoutMs, fetch: settings.fetch })
+
+  async function* search(from: Date): AsyncIterable<MercadoPagoSearchedPayment> {
+    const api = client()
+    const size = settings.pageSize ?? PAGE
+    const seen = new Set<number>()
+    let begin = from.toISOString()
+    let offset = 0
+    for (;;) {
+      const page = await api.get<SearchAnswer>('/v1/payments/search', {
+        accessToken: settings.accessToken(),
+        query: {
+          range: 'date_last_updated',
+          begin_date: begin,
+          end_date: 'NOW',
+          sort: 'date_last_updated',
+          criteria: 'asc',
+          limit: size,
+          offset,
+        },
+      })
+      for (const p of page.results) {
+        if (seen.has(p.id)) continue
+        seen.add(p.id)
+        yield p
+      }
+      if (page.results.length < size) return
+      offset += size
+      if (offset + size > MAX_OFFSET) {
+        // Start again from the last update seen; the ids already yielded are skipped.
+        begin = page.results.at(-1)!.date_last_updated
+        offset = 0
+      }
+    }
+  }
+
+  return {
+    name: 'mercadopago',
+    async *listMoneyMovements({ from, to }) {
+      const within = (at: Date) => at >= from && at < to
+      for await (const p of search(from)) {
+        const paidAt = new Date(p.date_approved ?? p.date_created)
+        if (CHARGED.has(p.status) && within(paidAt))
+          yield { kind: 'plan_charge', id: String(p.id), amountClp: p.transaction_amount, at: paidAt }
+        for (const r of p.refunds ?? []) {
+          const at = new Date(r.date_created)
+          if (r.status === 'approved' && within(at)) yield { kind: 'plan_refund', id: String(r.id), amountClp: r.amount, at }
+        }
+      }
+    },
+  }
+}
