@@ -2,6 +2,7 @@ import { REMINDER_HOURS } from '@app/contracts'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { bookingMail, queueBookingMail } from './mails.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 interface DueRow {
   id: string
@@ -57,18 +58,5 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date(), b
 
 /** Every minute in each process; SKIP LOCKED keeps them from sending twice. Started by app.ts with the mail worker. */
 export function scheduleReminders(app: FastifyInstance, everyMs = 60_000) {
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    if (running) return
-    running = sendDueReminders(app)
-      .catch((err) => app.log.error({ err }, 'booking reminders failed'))
-      .finally(() => (running = null))
-  }
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
-  /** Stops the timer and waits for a run in progress (app.ts calls it on close). */
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'booking reminders', everyMs, () => sendDueReminders(app)).stop
 }

@@ -12,6 +12,7 @@ import {
   type PayoutLinkTokens,
   type WebhookHeaders,
 } from '../../providers/payments/types.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 /** The web page the provider sends the person back to with `code` and `state`. */
 export const PAYOUT_LINK_RETURN_PATH = '/cobros/vinculacion'
@@ -262,16 +263,5 @@ export async function receivePayoutLinkNotification(
 
 /** Refreshes due payout tokens every hour (app.ts starts it with the other jobs and stops it on close). */
 export function schedulePayoutLinkRefresh(app: FastifyInstance, everyMs = 60 * 60_000) {
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    if (running || !app.payoutLinking) return
-    running = refreshExpiringPayoutLinks(app)
-      .catch((err) => app.log.error({ err: (err as Error).message }, 'payout link refresh failed'))
-      .finally(() => (running = null))
-  }, everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'payout link refresh', everyMs, async () => app.payoutLinking && refreshExpiringPayoutLinks(app)).stop
 }

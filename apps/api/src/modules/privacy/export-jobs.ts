@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/service.ts'
 import { collectExport } from './export.ts'
 import { setExportKick } from './export-kick.ts'
 import { queuePrivacyMail } from './mails.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 const DAY_MS = 86_400_000
 /** A build that fails is retried with a growing wait; after this many tries the export is failed. */
@@ -98,31 +99,16 @@ export async function buildDueExports(app: FastifyInstance, now = new Date(), ba
 
 /** Every minute in each process, and at once when an export is queued; SKIP LOCKED keeps processes apart. */
 export function scheduleDataExports(app: FastifyInstance, everyMs = 60_000) {
-  let running: Promise<unknown> | null = null
-  let again = false
-  const tick = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = buildDueExports(app)
-      .then((n) => n > 0 && app.log.info({ exports: n }, 'data exports built'))
-      .catch((err) => app.log.error({ err }, 'data exports failed'))
-      .finally(() => {
-        running = null
-        if (again) {
-          again = false
-          tick()
-        }
-      })
+  const build = async () => {
+    const n = await buildDueExports(app)
+    if (n > 0) app.log.info({ exports: n }, 'data exports built')
   }
-  setExportKick(app, () => setImmediate(tick))
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
+  // A kick during a run runs once more after it: the export queued meanwhile is not left a minute.
+  const job = periodic(app.log, 'data exports', everyMs, build, { rerun: true })
+  setExportKick(app, () => setImmediate(job.tick))
   return async () => {
     setExportKick(app, null)
-    clearInterval(timer)
-    await running
+    await job.stop()
   }
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db, Tx } from '../../db/client.ts'
 import { recordAudit } from '../audit/service.ts'
 import { deleteExpiredExports } from './export-jobs.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 const DAY_MS = 86_400_000
 /** Free-access requests (leads) are kept two years, then deleted (docs/privacy.md). */
@@ -202,18 +203,9 @@ export async function purgeClosedAccounts(
 
 /** Hourly in each process (app.ts, with the mail worker); SKIP LOCKED keeps them apart. */
 export function schedulePrivacyPurge(app: FastifyInstance, everyMs = 3_600_000) {
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    if (running) return
-    running = purgeClosedAccounts(app.db)
-      .then((n) => n.accounts + n.leads + n.exports > 0 && app.log.info(n, 'privacy purge'))
-      .catch((err) => app.log.error({ err }, 'privacy purge failed'))
-      .finally(() => (running = null))
+  const purge = async () => {
+    const n = await purgeClosedAccounts(app.db)
+    if (n.accounts + n.leads + n.exports > 0) app.log.info(n, 'privacy purge')
   }
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'privacy purge', everyMs, purge).stop
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { trainerProfiles, trainers } from '../../db/schema.ts'
 import { chargeBlocker } from './eligibility.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 /**
  * Re-checks published profiles not checked within `maxAgeMs` against client billing's eligibility
@@ -47,17 +48,5 @@ export async function refreshListings(
 
 /** Every 5 minutes in each process (profiles older than an hour are re-checked). Started by app.ts with the mail worker. */
 export function scheduleListingSweep(app: FastifyInstance, everyMs = 5 * 60_000) {
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = refreshListings(app)
-      .catch((err) => app.log.error({ err }, 'profile listing sweep failed'))
-      .finally(() => (running = null))
-  }, everyMs)
-  timer.unref()
-  /** Stops the timer and waits for a run in progress (app.ts calls it on close). */
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'profile listing sweep', everyMs, () => refreshListings(app)).stop
 }

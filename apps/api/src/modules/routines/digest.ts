@@ -5,6 +5,7 @@ import { santiagoDayOf, santiagoInstant, santiagoToday, addDays } from '../booki
 import { mondayOf, weeklyAdherence } from '../progress/adherence.ts'
 import { trainerClientProgress } from '../progress/views.ts'
 import { queueRoutineMail, weeklyDigest, type DigestClient } from './mails.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 /** The digest goes from Monday 08:00 in Santiago; a process down then sends it when it is back, that week. */
 export const DIGEST_HOUR = 8
@@ -106,17 +107,5 @@ async function digestOf(
 
 /** Every 10 minutes in each process (the key keeps them from sending twice). Started by app.ts with the mail worker. */
 export function scheduleWeeklyDigests(app: FastifyInstance, everyMs = 10 * 60_000) {
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    if (running) return
-    running = sendWeeklyDigests(app)
-      .catch((err) => app.log.error({ err }, 'weekly digests failed'))
-      .finally(() => (running = null))
-  }
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'weekly digests', everyMs, () => sendWeeklyDigests(app)).stop
 }

@@ -5,6 +5,7 @@ import { santiagoInstant } from '../bookings/zoned.ts'
 import { chileMonth } from '../client-billing/money.ts'
 import { statementReadyMailText } from './mails.ts'
 import { monthDays, statementOf, type Audience } from './service.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 /** The mail goes from 08:00 (Santiago) on the 1st, like the weekly digest: in the morning, not at midnight. */
 const READY_HOUR = 8
@@ -124,19 +125,11 @@ export async function sendStatementReadyMails(app: FastifyInstance, now = new Da
  * month's daily totals are not scanned every hour of the month. Started by app.ts with the mail worker.
  */
 export function scheduleStatementReadyMails(app: FastifyInstance, everyMs = 60 * 60_000) {
-  let running: Promise<unknown> | null = null
   let done: string | null = null
-  const tick = () => {
-    if (running || readyMonth(new Date()) === done) return
-    running = sendStatementReadyMails(app)
-      .then((run) => void (run.complete && (done = run.month)))
-      .catch((err) => app.log.error({ err: (err as Error).message }, 'statement-ready mails failed'))
-      .finally(() => (running = null))
+  const send = async () => {
+    if (readyMonth(new Date()) === done) return
+    const run = await sendStatementReadyMails(app)
+    if (run.complete) done = run.month
   }
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'statement-ready mails', everyMs, send).stop
 }

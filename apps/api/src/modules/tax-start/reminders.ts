@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { taxStarts } from '../../db/schema.ts'
 import { queueTaxStartMail } from './mails.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 /**
  * The six-month re-check (decision 222): REMIND_DAYS before an approval lapses, its seller is
@@ -47,16 +48,5 @@ export async function sendTaxStartReminders(app: FastifyInstance, now = new Date
 
 /** Runs the reminders with the mail worker, hourly (a reminder a few hours late is still weeks early). */
 export function scheduleTaxStartReminders(app: FastifyInstance, everyMs = 60 * 60_000) {
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = sendTaxStartReminders(app)
-      .catch((err) => app.log.error({ err: (err as Error).message }, 'tax start reminders failed'))
-      .finally(() => (running = null))
-  }, everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'tax start reminders', everyMs, () => sendTaxStartReminders(app)).stop
 }

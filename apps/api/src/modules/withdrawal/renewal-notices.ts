@@ -5,6 +5,7 @@ import { clientSubscriptions, offers, plans, renewalNotices, subscriptions, trai
 import { clp } from '../../mail/texts.ts'
 import { queueSubscriptionMail } from './mails.ts'
 import { planPath } from './platform.ts'
+import { periodic } from '../../lib/periodic.ts'
 
 const notNoticed = (kind: 'client' | 'platform', id: AnyColumn, periodEnd: AnyColumn) =>
   sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.subscriptionKind} = ${kind} and ${renewalNotices.subscriptionId} = ${id} and ${renewalNotices.periodEnd} = ${periodEnd})`
@@ -97,16 +98,5 @@ export async function sendRenewalNotices(app: FastifyInstance, now = new Date())
 
 /** Runs the notices with the mail worker, hourly (a notice a few hours late is still days early). */
 export function scheduleRenewalNotices(app: FastifyInstance, everyMs = 60 * 60_000) {
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = sendRenewalNotices(app)
-      .catch((err) => app.log.error({ err: (err as Error).message }, 'renewal notices failed'))
-      .finally(() => (running = null))
-  }, everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  return periodic(app.log, 'renewal notices', everyMs, () => sendRenewalNotices(app)).stop
 }
