@@ -1,21 +1,16 @@
 // Issue 27 (decisions 222, 235): the server checks sellers' tax start in the E2E run as in
 // production, so a trainer or gym that charges clients gets an approved one first, through the API
 // as the seller and an operator would (the screens themselves are tax-start.spec.ts's).
+import { rutOfBody } from '@app/contracts/tax-identity'
 import { expect, type APIRequestContext } from '@playwright/test'
 import { ADMIN_PASSWORD, E2E_ADMIN_EMAIL, setAdminPasswordOnce } from './admin-helpers'
 
 /** A valid RUT no other run has (random body, computed check digit): plain, with dots, and the body alone. */
 export function freshRut() {
   const body = String(30_000_000 + Math.floor(Math.random() * 19_000_000))
-  let sum = 0
-  let factor = 2
-  for (const digit of [...body].reverse()) {
-    sum += Number(digit) * factor
-    factor = factor === 7 ? 2 : factor + 1
-  }
-  const dv = 11 - (sum % 11)
-  const check = dv === 11 ? '0' : dv === 10 ? 'K' : String(dv)
-  return { plain: `${body}-${check}`, dotted: `${body.slice(0, 2)}.${body.slice(2, 5)}.${body.slice(5)}-${check}`, body }
+  const plain = rutOfBody(body)
+  const check = plain.slice(-1)
+  return { plain, dotted: `${body.slice(0, 2)}.${body.slice(2, 5)}.${body.slice(5)}-${check}`, body }
 }
 
 /** A small but complete PDF (header and end marker): the proof the API accepts. */

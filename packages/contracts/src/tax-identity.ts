@@ -1,4 +1,4 @@
-import { clean, format, validate } from 'rut.js'
+import { clean, format, getCheckDigit, validate } from 'rut.js'
 import { z } from 'zod'
 
 // Issue 27 (decision 214): the RUT of trainers and gyms (business accounts), with the business's
@@ -11,6 +11,9 @@ export const normaliseRut = (rut: string) => format(clean(rut), { dots: false })
 export const formatRut = (rut: string) => (clean(rut) ? format(rut) : '')
 /** True for a RUT whose check digit is right (with or without dots and dash, K or k). */
 export const isValidRut = (rut: string) => validate(rut.trim())
+
+/** `12345678` → `12345678-5`: a body with its check digit (test data, seeds). */
+export const rutOfBody = (body: string) => `${body}-${getCheckDigit(body)}`
 
 export const RutSchema = z
   .string({ error: 'required' })

@@ -1,3 +1,4 @@
+import { rutOfBody } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
@@ -7,18 +8,11 @@ import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 // Issue 27 (decision 214): a trainer's and a business's RUT, checked, normalised and unique per account type.
 const ctx = useTestApp()
 
-// A fresh valid RUT per call (rut.js's own check-digit rule), so parallel files never collide.
+// A fresh valid RUT per call, so parallel files never collide.
 let counter = Math.floor(Math.random() * 1_000_000)
 function freshRut() {
   const body = String(20_000_000 + (++counter % 9_000_000))
-  let sum = 0
-  let factor = 2
-  for (const digit of [...body].reverse()) {
-    sum += Number(digit) * factor
-    factor = factor === 7 ? 2 : factor + 1
-  }
-  const dv = 11 - (sum % 11)
-  return { plain: `${body}-${dv === 11 ? '0' : dv === 10 ? 'K' : String(dv)}`, body }
+  return { plain: rutOfBody(body), body }
 }
 const dotted = (plain: string) => plain.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3')
 

@@ -1,4 +1,10 @@
-import { BusinessTaxIdentityInputSchema, TaxStartSubmissionSchema, TrainerTaxIdentityInputSchema, type AdminTaxStart } from '@app/contracts'
+import {
+  BusinessTaxIdentityInputSchema,
+  rutOfBody,
+  TaxStartSubmissionSchema,
+  TrainerTaxIdentityInputSchema,
+  type AdminTaxStart,
+} from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
@@ -16,15 +22,7 @@ import { sellerOf, submitTaxStart, type SellerKind } from './service.ts'
 let counter = Math.floor(Math.random() * 1_000_000)
 /** A fresh valid RUT (`12345678-5`) per call, so parallel files never collide. */
 export function freshRut() {
-  const body = String(30_000_000 + (++counter % 9_000_000))
-  let sum = 0
-  let factor = 2
-  for (const digit of [...body].reverse()) {
-    sum += Number(digit) * factor
-    factor = factor === 7 ? 2 : factor + 1
-  }
-  const dv = 11 - (sum % 11)
-  return `${body}-${dv === 11 ? '0' : dv === 10 ? 'K' : String(dv)}`
+  return rutOfBody(String(30_000_000 + (++counter % 9_000_000)))
 }
 
 /** A small but complete PDF (header and end marker), in base64. */
