@@ -557,7 +557,12 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     if (method === 'POST' && url.pathname === '/oauth/token')
       return oauthToken(res, isForm ? Object.fromEntries(new URLSearchParams(raw)) : (body as Record<string, string>))
     if (method === 'GET' && url.pathname === '/users/me') {
-      const found = bearerSeller(req)
+      // Any valid token answers its own user: a linked seller's, or the platform's own account.
+      const found =
+        bearerSeller(req) ??
+        (req.headers.authorization === `Bearer ${platformToken}`
+          ? { id: 1_000_001, nickname: 'PLATAFORMA', email: 'platform@testuser.com' }
+          : null)
       if (!found) return apiError(res, 401, 'unauthorized', 'invalid access token')
       return json(res, 200, { ...found, site_id: 'MLC', country_id: 'CL', first_name: 'Test', last_name: 'Test' })
     }
