@@ -2128,7 +2128,7 @@ export interface paths {
     put?: never
     /**
      * Payment provider events (signed by the provider)
-     * @description Called by the payment provider in use, not by apps: the events of checkouts, subscriptions, invoices, refunds, disputes and payout accounts, with its signature. A repeated event is acknowledged as a duplicate; another provider answers 404.
+     * @description Called by the payment provider in use, not by apps: the events of checkouts, subscriptions, invoices, refunds, disputes and payout accounts, and notifications about linked payout accounts, with its signature. A repeated event is acknowledged as a duplicate; another provider answers 404.
      */
     post: operations['receivePaymentWebhook']
     delete?: never

@@ -20,7 +20,6 @@ export default fp(
     const api = `${app.config.APP_URL}/api/v1`
     const { provider, linking, fake, close } = await startPayments(app.config, app.db, {
       webhook: `${api}/payments/:provider/webhook`,
-      linkNotifications: `${api}/payout-links/notifications`,
     })
     app.addHook('onClose', close)
     if (fake) app.log.info({ url: fake.url }, "payments against the provider's fake (local test mode)")

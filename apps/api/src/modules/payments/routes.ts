@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { receivePayoutLinkNotification } from '../payout-links/service.ts'
 import { receiveWebhook } from './webhook.ts'
 
 const Received = z.object({ received: z.literal(true), duplicate: z.boolean() })
@@ -20,12 +21,19 @@ export default async function paymentWebhookRoutes(fastify: FastifyInstance) {
         summary: 'Payment provider events (signed by the provider)',
         operationId: 'receivePaymentWebhook',
         description:
-          'Called by the payment provider in use, not by apps: the events of checkouts, subscriptions, invoices, refunds, disputes and payout accounts, with its signature. A repeated event is acknowledged as a duplicate; another provider answers 404.',
+          'Called by the payment provider in use, not by apps: the events of checkouts, subscriptions, invoices, refunds, disputes and payout accounts, and notifications about linked payout accounts, with its signature. A repeated event is acknowledged as a duplicate; another provider answers 404.',
         params: z.object({ provider: z.string().min(1).max(40) }),
         response: { 200: Received, 400: ApiErrorSchema, 404: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => {
+      // One notification URL for every topic at a provider that links payout accounts (decision 240).
+      const linking = app.payoutLinking
+      if (linking?.name === request.params.provider && Buffer.isBuffer(request.body) && linking.ownsNotification(request.body)) {
+        const { duplicate } = await receivePayoutLinkNotification(app, request.body, request.headers, {})
+        request.log.info({ duplicate }, 'payout link notification')
+        return { received: true as const, duplicate }
+      }
       const { event, duplicate } = await receiveWebhook(app, request.params.provider, request.body, request.headers)
       request.log.info({ eventId: event.id, type: event.type, duplicate }, 'payment webhook')
       return { received: true as const, duplicate }

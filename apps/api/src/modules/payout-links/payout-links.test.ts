@@ -287,6 +287,38 @@ describe('notifications (x-signature)', () => {
     expect((await status(trainer.token, 'trainer')).json().status).toBe('linked')
     mp.fake.setNotificationUrl(null)
   })
+
+  it("a revocation delivered to the one payment webhook (the panel's single URL) revokes the link; payments still go there (decision 240)", async () => {
+    const trainer = await trainerToken()
+    await link(trainer.token, 'trainer', 555000222)
+    const address = ctx.app.server.listening
+      ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`
+      : await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    mp.fake.setNotificationUrl(`${address}/api/v1/payments/mercadopago/webhook`)
+    const delivered = await mp.fake.deauthorize(555000222)
+    expect(delivered?.status).toBe(200)
+    expect(JSON.parse(delivered!.body)).toEqual({ received: true, duplicate: false })
+    expect((await status(trainer.token, 'trainer')).json().status).toBe('revoked')
+    // Delivered again: acknowledged as a duplicate.
+    const again = await mp.fake.sendNotification({ ...delivered!.notification, dataId: '555000222', userId: 555000222 })
+    expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true })
+    // A forged one is refused there too.
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/mercadopago/webhook',
+      headers: { 'content-type': 'application/json', ...signed('555000222', { secret: 'not-the-secret' }) },
+      payload: JSON.stringify({
+        id: 7,
+        type: 'mp-connect',
+        action: 'application.deauthorized',
+        user_id: 555000222,
+        data: { id: '555000222' },
+      }),
+      remoteAddress: freshIp(),
+    })
+    expect(forged.statusCode).toBe(400)
+    mp.fake.setNotificationUrl(null)
+  })
 })
 
 describe('without Mercado Pago', () => {

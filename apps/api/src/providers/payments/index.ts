@@ -55,13 +55,13 @@ export function payoutLinkingFor(config: Config, fake?: Omit<FakeSettings, 'plat
 /**
  * The payment provider and payout linking in use, started: in sandbox mode (MERCADOPAGO_SANDBOX,
  * never in production) one fake Mercado Pago runs on a loopback port for both, sends its
- * notifications to our webhook (`urls.webhook`; mp-connect to `urls.linkNotifications` until the
- * panel's one URL reaches the dispatcher, decision 228), and `close` stops it.
+ * notifications to our one webhook (`urls.webhook`, mp-connect included, as Mercado Pago's panel
+ * takes one URL: decision 240), and `close` stops it.
  */
 export async function startPayments(
   config: Config,
   db: Tx,
-  urls: { webhook: string; linkNotifications: string },
+  urls: { webhook: string },
 ): Promise<{
   provider: PaymentProvider
   linking: PayoutLinking | null
@@ -74,7 +74,6 @@ export async function startPayments(
   const { startFakeMercadoPago } = await import('./mercadopago/fake/server.ts')
   const fake = await startFakeMercadoPago()
   fake.setNotificationUrl(urls.webhook.replace(':provider', 'mercadopago'))
-  fake.setNotificationUrl(urls.linkNotifications, 'mp-connect')
   // Mercado Pago bills on its own: the fake's clock is the wall clock here, and its notifications go out by themselves.
   fake.setAutoNotify(true)
   const billing = setInterval(fake.runBilling, 60_000)

@@ -193,4 +193,9 @@ export interface PayoutLinking {
   isAuthorized(accessToken: string): Promise<boolean>
   /** Verifies the signature and freshness; throws WebhookSignatureError. */
   parseNotification(rawBody: Buffer, headers: WebhookHeaders, query: Record<string, string | undefined>): PayoutLinkNotification
+  /**
+   * Whether a notification that reached the payment webhook is about linked accounts: the
+   * provider's panel takes one notification URL for every topic (decision 240). Reads only its type.
+   */
+  ownsNotification(rawBody: Buffer): boolean
 }

@@ -76,6 +76,14 @@ export function mercadoPagoLinking(settings: MercadoPagoLinkingSettings): Payout
         throw err
       }
     },
+    ownsNotification(rawBody) {
+      try {
+        const body = JSON.parse(rawBody.toString('utf8')) as { type?: unknown; topic?: unknown }
+        return (body.type ?? body.topic) === 'mp-connect'
+      } catch {
+        return false
+      }
+    },
     parseNotification(rawBody, headers, query): PayoutLinkNotification {
       let body: { id?: unknown; type?: unknown; topic?: unknown; action?: unknown; user_id?: unknown; data?: { id?: unknown } }
       try {
