@@ -7,7 +7,9 @@ import { queueSubscriptionMail } from './mails.ts'
 import { planPath } from './platform.ts'
 import { periodic } from '../../lib/periodic.ts'
 
-const notNoticed = (kind: 'client' | 'platform', id: AnyColumn, periodEnd: AnyColumn) =>
+type NoticeKind = (typeof renewalNotices.$inferInsert)['subscriptionKind']
+
+const notNoticed = (kind: NoticeKind, id: AnyColumn, periodEnd: AnyColumn) =>
   sql`not exists (select 1 from ${renewalNotices} where ${renewalNotices.subscriptionKind} = ${kind} and ${renewalNotices.subscriptionId} = ${id} and ${renewalNotices.periodEnd} = ${periodEnd})`
 
 /**
@@ -16,13 +18,13 @@ const notNoticed = (kind: 'client' | 'platform', id: AnyColumn, periodEnd: AnyCo
  * CLP and the one-tap cancel link, in the reader's language, through the outbox. Once per
  * subscription and period: the notice row is inserted in the mail's transaction and its primary
  * key lets only one run (of any process) queue it. A subscription cancelled at its period's end
- * renews nothing and gets no notice.
+ * renews nothing and gets no notice. A plan whose payment failed is told so, once per period.
  */
 export async function sendRenewalNotices(app: FastifyInstance, now = new Date()) {
   const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * 86_400_000)
   let sent = 0
   const claim = (
-    kind: 'client' | 'platform',
+    kind: NoticeKind,
     subscriptionId: string,
     periodEnd: Date,
     queue: (tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0]) => Promise<void>,
@@ -89,6 +91,32 @@ export async function sendRenewalNotices(app: FastifyInstance, now = new Date())
         amount: clp(priceClp!),
         date: sub.currentPeriodEnd!,
         days: RENEWAL_NOTICE_DAYS,
+        link: `${app.config.APP_URL}${planPath(role)}`,
+      }),
+    )
+  }
+
+  // A plan whose payment failed (past_due, whichever provider said so and however: decision 241):
+  // told once per period, with the link where the card is changed.
+  const failed = await app.db
+    .select({ sub: subscriptions, plan: plans.title, priceClp: plans.priceClp, role: users.role })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        eq(subscriptions.status, 'past_due'),
+        isNotNull(plans.priceClp),
+        isNotNull(subscriptions.currentPeriodEnd),
+        notNoticed('platform_payment_failed', subscriptions.id, subscriptions.currentPeriodEnd),
+      ),
+    )
+    .limit(500)
+  for (const { sub, plan, priceClp, role } of failed) {
+    await claim('platform_payment_failed', sub.id, sub.currentPeriodEnd!, (tx) =>
+      queueSubscriptionMail(app, tx, sub.userId, 'planPaymentFailed', {
+        plan,
+        amount: clp(priceClp!),
         link: `${app.config.APP_URL}${planPath(role)}`,
       }),
     )

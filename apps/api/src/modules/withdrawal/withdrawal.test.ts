@@ -402,4 +402,39 @@ describe('renewal notices', () => {
     expect(mails[0].subject).toMatch(/\$\d{1,3}(\.\d{3})* al mes/)
     expect(mails[0].text).toContain('/dashboard#subscription')
   })
+
+  it("a plan's failed payment: told once per period in the reader's language, with where to change the card (decision 241)", async () => {
+    const trainer = await eligibleTrainer(ctx.app)
+    const english = await eligibleTrainer(ctx.app)
+    await ctx.app.db.update(users).set({ language: 'en' }).where(eq(users.id, english.userId))
+    const periodEnd = new Date(Date.now() + 20 * DAY)
+    for (const t of [trainer, english])
+      await ctx.app.db
+        .update(subscriptions)
+        .set({ status: 'past_due', currentPeriodEnd: periodEnd })
+        .where(eq(subscriptions.userId, t.userId))
+    const healthy = await eligibleTrainer(ctx.app)
+
+    await Promise.all([sendRenewalNotices(ctx.app), sendRenewalNotices(ctx.app)])
+    await sendRenewalNotices(ctx.app)
+    const failed = (await mailsTo(trainer.email)).filter((m) => m.subject.startsWith('No pudimos cobrar tu plan'))
+    expect(failed).toHaveLength(1)
+    expect(failed[0].text).toMatch(/No se pudo hacer el cobro de \$\d{1,3}(\.\d{3})* de tu plan/)
+    expect(failed[0].text).toContain(`${ctx.app.config.APP_URL}/dashboard#subscription`)
+    const inEnglish = (await mailsTo(english.email)).filter((m) => m.subject.startsWith('We could not charge your'))
+    expect(inEnglish).toHaveLength(1)
+    expect(inEnglish[0].text).toContain('did not go through')
+    expect((await mailsTo(healthy.email)).filter((m) => /No pudimos cobrar|could not charge/.test(m.subject))).toHaveLength(0)
+
+    // Paid again, then a later period fails too: told again, once.
+    await ctx.app.db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.userId, trainer.userId))
+    await sendRenewalNotices(ctx.app)
+    await ctx.app.db
+      .update(subscriptions)
+      .set({ status: 'past_due', currentPeriodEnd: new Date(periodEnd.getTime() + 30 * DAY) })
+      .where(eq(subscriptions.userId, trainer.userId))
+    await sendRenewalNotices(ctx.app)
+    await sendRenewalNotices(ctx.app)
+    expect((await mailsTo(trainer.email)).filter((m) => m.subject.startsWith('No pudimos cobrar tu plan'))).toHaveLength(2)
+  })
 })
