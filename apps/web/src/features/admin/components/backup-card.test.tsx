@@ -5,19 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareLanguage } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { BackupCard } from './backup-card'
+import { operator } from '../test-operator'
 
-const operator = {
-  id: 'u1',
-  email: 'ops@example.com',
-  firstName: 'Ops',
-  lastName: 'One',
-  role: 'platform_admin' as const,
-  isActive: true,
-  emailVerified: true,
-  language: 'en' as const,
-  createdAt: '',
-  updatedAt: '',
-}
 const base: AdminBackupStatus = {
   database: 'pglite',
   scheduled: true,

@@ -7,22 +7,11 @@ import { chooseLanguage, prepareLanguage } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { LedgerAccount } from './ledger-account'
 import { MoneySummary } from './money-summary'
+import { operator } from '../test-operator'
 
 // Issue 23 point 7: the Money page names months in words ("November 2026", "noviembre 2026") and
 // accounts by name with a link to their page, never "2026-11" or "trainer:<uuid>".
 
-const operator = {
-  id: 'u1',
-  email: 'ops@example.com',
-  firstName: 'Ops',
-  lastName: 'One',
-  role: 'platform_admin' as const,
-  isActive: true,
-  emailVerified: true,
-  language: 'en' as const,
-  createdAt: '',
-  updatedAt: '',
-}
 const summary: AdminMoneySummary = {
   mrr: { totalClp: 25_000, clients: { clp: 25_000, count: 1 }, platform: { clp: 0, count: 0, unpriced: 0 } },
   trialsEnding: { count: 0, data: [] },

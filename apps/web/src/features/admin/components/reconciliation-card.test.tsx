@@ -5,19 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareLanguage } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { ReconciliationCard } from './reconciliation-card'
+import { operator } from '../test-operator'
 
-const operator = {
-  id: 'u1',
-  email: 'ops@example.com',
-  firstName: 'Ops',
-  lastName: 'One',
-  role: 'platform_admin' as const,
-  isActive: true,
-  emailVerified: true,
-  language: 'en' as const,
-  createdAt: '',
-  updatedAt: '',
-}
 const run: LedgerReconciliation = {
   last: {
     ranAt: '2026-11-27T12:00:00.000Z',

@@ -5,22 +5,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareLanguage } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { MoneyPage } from './money-page'
+import { operator } from '../test-operator'
 
 // Issue 23 point 7: the Money page's trainer filter takes a name or e-mail (sent as trainerSearch),
 // not an id, and the ledger lists accounts by name.
 
-const operator = {
-  id: 'u1',
-  email: 'ops@example.com',
-  firstName: 'Ops',
-  lastName: 'One',
-  role: 'platform_admin' as const,
-  isActive: true,
-  emailVerified: true,
-  language: 'en' as const,
-  createdAt: '',
-  updatedAt: '',
-}
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 const transaction = {
   id: 'tx-1',

@@ -5,22 +5,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareLanguage } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { chileToday, isOverdue, PrivacyPage } from './privacy-page'
+import { operator } from '../test-operator'
 
 // Issue 20, operators: the privacy requests queue — deadlines (overdue in red, Chile dates), who
 // handled each and when, "Mark handled" and, on a deletion request, "Close account" with a reason.
 
-const operator = {
-  id: 'u1',
-  email: 'ops@example.com',
-  firstName: 'Ops',
-  lastName: 'One',
-  role: 'platform_admin' as const,
-  isActive: true,
-  emailVerified: true,
-  language: 'en' as const,
-  createdAt: '',
-  updatedAt: '',
-}
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const base = {
