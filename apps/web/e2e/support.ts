@@ -34,7 +34,20 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']
 /** No serious or critical axe violation on the current screen. */
 export async function expectAccessible(page: Page, screen: string) {
   // A colour transition caught halfway (a button changing variant as data arrives) is not the
-  // colour a person reads: let running CSS transitions and animations finish first.
+  // colour a person reads: let running CSS transitions and animations finish first. A toast fades
+  // in only once marked mounted (a frame after it is added): wait for that mark first, or its
+  // transparent first frame reads as too little contrast (a flaky failure on a loaded run).
+  await page
+    .waitForFunction(
+      () => [...document.querySelectorAll('[data-sonner-toast]')].every((t) => t.getAttribute('data-mounted') === 'true'),
+      null,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => {})
+  // Two frames: a transition the mark starts is listed by getAnimations from the next one.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   )
