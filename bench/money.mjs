@@ -113,7 +113,9 @@ async function openDb(dataDir) {
 }
 
 function startServer(build, dataDir, port) {
-  const server = spawn(process.execPath, [join(build, 'server.js')], {
+  // BENCH_SERVER_FLAGS: Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where an export's time goes.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []
+  const server = spawn(process.execPath, [...flags, join(build, 'server.js')], {
     cwd: root,
     env: {
       ...process.env,

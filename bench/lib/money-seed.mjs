@@ -132,13 +132,16 @@ export function seedStatements(trainers, hash) {
          share, case when refund is null then 0 else share end, paid_at + interval '1 minute'
        from b_pay, lateral (values ('trainer', trainer_share), ('gym', gym_share)) v(party, share) where gym_id is not null`,
     // Ledger transactions: the payment, its payouts, and for a refund or dispute its reversal and the transfers taken back.
+    // Both ledger tables in time order, as an append-only ledger lies on disk in production (the
+    // union's order put five years of payments before every transfer, scattering each page's rows).
     `insert into ledger_transactions (id, kind, source_key, payment_id, created_at)
-       select tx_pay, 'payment', 'payment:py_bench_' || id, id, paid_at from b_pay
+       select * from (select tx_pay, 'payment', 'payment:py_bench_' || id, id, paid_at from b_pay
        union all select tx_tr, 'transfer', case when gym_id is null then 'direct:' || id else 'transfer:' || id || ':trainer' end, id, paid_at + interval '1 minute' from b_pay
        union all select tx_gym, 'transfer', 'transfer:' || id || ':gym', id, paid_at + interval '1 minute' from b_pay where gym_id is not null
        union all select tx_ref, refund, refund || ':re_bench_' || id, id, paid_at + interval '3 days' from b_pay where refund is not null
        union all select tx_rev_tr, 'transfer_reversal', 'reversal:' || refund || ':re_bench_' || id || ':trainer', id, paid_at + interval '3 days' from b_pay where refund is not null
-       union all select tx_rev_gym, 'transfer_reversal', 'reversal:' || refund || ':re_bench_' || id || ':gym', id, paid_at + interval '3 days' from b_pay where refund is not null and gym_id is not null`,
+       union all select tx_rev_gym, 'transfer_reversal', 'reversal:' || refund || ':re_bench_' || id || ':gym', id, paid_at + interval '3 days' from b_pay where refund is not null and gym_id is not null) t
+       order by 5`,
     // For this one bulk insert the per-row zero-sum check (migration 0003), the foreign-key checks
     // and the daily totals' statement trigger are off (ledger:check verifies the sums after; the
     // keys hold by construction); the totals are then summed from the entries in one set-based
@@ -148,14 +151,15 @@ export function seedStatements(trainers, hash) {
     // daily-totals-match and payment-totals-match rules prove these totals.
     `alter table ledger_entries disable trigger all`,
     `insert into ledger_entries (transaction_id, account, amount_clp, created_at)
-       select tx_pay, a, v, paid_at from b_pay, lateral (values ('provider_clearing', -amount), ('trainer:' || trainer_id, trainer_share),
+       select * from (select tx_pay, a, v, paid_at from b_pay, lateral (values ('provider_clearing', -amount), ('trainer:' || trainer_id, trainer_share),
          ('platform_revenue', platform_share), ('gym:' || gym_id, gym_share)) e(a, v) where v <> 0
        union all select tx_tr, a, v, paid_at + interval '1 minute' from b_pay, lateral (values ('trainer:' || trainer_id, -trainer_share), ('provider_clearing', trainer_share)) e(a, v)
        union all select tx_gym, a, v, paid_at + interval '1 minute' from b_pay, lateral (values ('gym:' || gym_id, -gym_share), ('provider_clearing', gym_share)) e(a, v) where gym_id is not null
        union all select tx_ref, a, v, paid_at + interval '3 days' from b_pay, lateral (values ('provider_clearing', amount), ('trainer:' || trainer_id, -trainer_share),
          ('platform_revenue', -platform_share), ('gym:' || gym_id, -gym_share)) e(a, v) where refund is not null and v <> 0
        union all select tx_rev_tr, a, v, paid_at + interval '3 days' from b_pay, lateral (values ('trainer:' || trainer_id, trainer_share), ('provider_clearing', -trainer_share)) e(a, v) where refund is not null
-       union all select tx_rev_gym, a, v, paid_at + interval '3 days' from b_pay, lateral (values ('gym:' || gym_id, gym_share), ('provider_clearing', -gym_share)) e(a, v) where refund is not null and gym_id is not null`,
+       union all select tx_rev_gym, a, v, paid_at + interval '3 days' from b_pay, lateral (values ('gym:' || gym_id, gym_share), ('provider_clearing', -gym_share)) e(a, v) where refund is not null and gym_id is not null) e
+       order by 4, 1`,
     `alter table ledger_entries enable trigger all`,
     `insert into ledger_daily_totals (account, day, slot, amount_clp, entries)
        select account, (created_at at time zone 'America/Santiago')::date, 0, sum(amount_clp), count(*) from ledger_entries group by 1, 2`,

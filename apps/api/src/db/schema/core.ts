@@ -660,6 +660,8 @@ export const ledgerTransactions = pgTable(
  * Signed amounts, credit-positive: what the platform owes the account holder grows positive
  * (trainer:<id>, gym:<id>, platform_revenue); provider_clearing carries the opposite. The
  * entries of a transaction sum to zero (deferred constraint trigger). Append-only (trigger).
+ * `created_at` is its transaction's (both default to the posting transaction's now(); service.ts
+ * sets neither), which the money export relies on (decision 242).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -672,7 +674,12 @@ export const ledgerEntries = pgTable(
     amountClp: integer('amount_clp').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.account, t.createdAt), index('ledger_entries_transaction_idx').on(t.transactionId)],
+  (t) => [
+    index('ledger_entries_account_idx').on(t.account, t.createdAt),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    // The money export reads a page's entries by its transactions' time range (decision 242).
+    index('ledger_entries_created_idx').on(t.createdAt),
+  ],
 )
 // ======================== end of client billing =========================================
 // ---------------------------------------------------------------------------------------------
