@@ -1,5 +1,5 @@
 import { RENEWAL_NOTICE_DAYS } from '@app/contracts/constants'
-import { and, eq, gt, inArray, isNotNull, lte, sql, type AnyColumn } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clientSubscriptions, offers, plans, renewalNotices, subscriptions, trainers, users } from '../../db/schema.ts'
 import { clp } from '../../mail/texts.ts'
@@ -68,22 +68,23 @@ export async function sendRenewalNotices(app: FastifyInstance, now = new Date())
     )
   }
 
-  const planDue = await app.db
-    .select({ sub: subscriptions, plan: plans.title, priceClp: plans.priceClp, role: users.role })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(
-      and(
-        inArray(subscriptions.status, ['trialing', 'active']),
-        eq(subscriptions.cancelAtPeriodEnd, false),
-        isNotNull(plans.priceClp),
-        gt(subscriptions.currentPeriodEnd, now),
-        lte(subscriptions.currentPeriodEnd, horizon),
-        notNoticed('platform', subscriptions.id, subscriptions.currentPeriodEnd),
-      ),
-    )
-    .limit(500)
+  // Trainers' and gyms' plans with a price, their plan's title and the reader's role (for the link).
+  const plansWhere = (...conditions: (SQL | undefined)[]) =>
+    app.db
+      .select({ sub: subscriptions, plan: plans.title, priceClp: plans.priceClp, role: users.role })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(and(isNotNull(plans.priceClp), ...conditions))
+      .limit(500)
+
+  const planDue = await plansWhere(
+    inArray(subscriptions.status, ['trialing', 'active']),
+    eq(subscriptions.cancelAtPeriodEnd, false),
+    gt(subscriptions.currentPeriodEnd, now),
+    lte(subscriptions.currentPeriodEnd, horizon),
+    notNoticed('platform', subscriptions.id, subscriptions.currentPeriodEnd),
+  )
   for (const { sub, plan, priceClp, role } of planDue) {
     await claim('platform', sub.id, sub.currentPeriodEnd!, (tx) =>
       queueSubscriptionMail(app, tx, sub.userId, sub.status === 'trialing' ? 'planTrialEnd' : 'planRenewal', {
@@ -98,20 +99,11 @@ export async function sendRenewalNotices(app: FastifyInstance, now = new Date())
 
   // A plan whose payment failed (past_due, whichever provider said so and however: decision 241):
   // told once per period, with the link where the card is changed.
-  const failed = await app.db
-    .select({ sub: subscriptions, plan: plans.title, priceClp: plans.priceClp, role: users.role })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(
-      and(
-        eq(subscriptions.status, 'past_due'),
-        isNotNull(plans.priceClp),
-        isNotNull(subscriptions.currentPeriodEnd),
-        notNoticed('platform_payment_failed', subscriptions.id, subscriptions.currentPeriodEnd),
-      ),
-    )
-    .limit(500)
+  const failed = await plansWhere(
+    eq(subscriptions.status, 'past_due'),
+    isNotNull(subscriptions.currentPeriodEnd),
+    notNoticed('platform_payment_failed', subscriptions.id, subscriptions.currentPeriodEnd),
+  )
   for (const { sub, plan, priceClp, role } of failed) {
     await claim('platform_payment_failed', sub.id, sub.currentPeriodEnd!, (tx) =>
       queueSubscriptionMail(app, tx, sub.userId, 'planPaymentFailed', {
