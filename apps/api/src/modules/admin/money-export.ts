@@ -121,19 +121,7 @@ async function loadPage(
           order by ${sql.join(orderOf(t.createdAt, t.id, query.sort), sql`, `)} limit ${pageSize}`,
     )) as unknown as { rows: TransactionRow[] }
   ).rows
-  // Raw rows and one array parameter: drizzle's mapping and 5,000 bound ids cost more than the query.
-  // The page's time range too (an entry's created_at is its transaction's, decision 242): by the
-  // ids alone the planner read every entry of the ledger for each page.
-  const ids = `{${page.map((t) => t.id).join(',')}}`
-  const [from, to] = page.length ? [page[0]!.cursorAt, page.at(-1)!.cursorAt].sort() : []
-  const entries = page.length
-    ? (
-        (await db.execute(
-          sql`select transaction_id, account, amount_clp from ${ledgerEntries}
-              where transaction_id = any(${ids}::uuid[]) and created_at between ${from}::timestamptz and ${to}::timestamptz order by account`,
-        )) as unknown as { rows: Entry[] }
-      ).rows
-    : []
+  const entries = page.length ? ((await db.execute(pageEntriesQuery(page))) as unknown as { rows: Entry[] }).rows : []
   const byTransaction = new Map<string, Entry[]>()
   for (const e of entries) {
     const own = byTransaction.get(e.transaction_id)
@@ -141,4 +129,17 @@ async function loadPage(
     else byTransaction.set(e.transaction_id, [e])
   }
   return { page, byTransaction }
+}
+
+/**
+ * A page's entries, each transaction's by account. By the ids alone (one array parameter, cheaper
+ * than 2,000 bound ids), PostgreSQL read every entry of the ledger for each page. The page's time
+ * range lets it read just that stretch by `ledger_entries_created_idx`. This works because an
+ * entry's created_at is its transaction's (decision 242). plan-scans.test.ts holds it to that.
+ */
+export function pageEntriesQuery(page: Pick<TransactionRow, 'id' | 'cursorAt'>[]) {
+  const ids = `{${page.map((t) => t.id).join(',')}}`
+  const [from, to] = [page[0]!.cursorAt, page.at(-1)!.cursorAt].sort()
+  return sql`select transaction_id, account, amount_clp from ${ledgerEntries}
+    where transaction_id = any(${ids}::uuid[]) and created_at between ${from}::timestamptz and ${to}::timestamptz order by account`
 }
