@@ -17,6 +17,12 @@ import type { LedgerKind } from '../ledger/service.ts'
  * a smaller page's rows die young, and the garbage collector cost less (decision 242).
  */
 export const EXPORT_PAGE = 2000
+/**
+ * Lines are handed to the writer in batches of about 64 KB (one await each instead of one per
+ * line): small enough to be young garbage, where a page's 400 KB string was old garbage for the
+ * full collector (decision 244).
+ */
+const BATCH = 65_536
 /** Names of accounts kept across pages; forgotten beyond this many (memory stays flat). */
 const NAMES_KEPT = 50_000
 
@@ -51,40 +57,56 @@ export async function* moneyExportRows(
   }
   let next: ReturnType<typeof loadPage> | null = load(undefined)
   while (next) {
-    const { page, byTransaction }: Awaited<ReturnType<typeof loadPage>> = await next
+    const { page, entries }: Awaited<ReturnType<typeof loadPage>> = await next
     const last = page.at(-1)
     next = last && page.length === pageSize ? load({ at: last.cursorAt, id: last.id }) : null
-    const onPage = new Set<string>()
-    for (const own of byTransaction.values()) for (const e of own) onPage.add(e.account)
-    let accounts = [...onPage].filter((a) => !names.has(a))
+    let unknown = new Set<string>()
+    for (const e of entries) if (!names.has(e.account)) unknown.add(e.account)
     // Forgetting the names also forgets this page's known ones: they are looked up again.
-    if (names.size + accounts.length > namesKept) {
+    if (names.size + unknown.size > namesKept) {
       names.clear()
-      accounts = [...onPage]
+      unknown = new Set(entries.map((e) => e.account))
     }
-    if (accounts.length) {
+    if (unknown.size) {
+      const accounts = [...unknown]
       const refOf = await resolveRefs(db, accounts.map(ledgerAccountKey))
       for (const account of accounts) {
         const name = refOf(ledgerAccountKey(account))?.name ?? null
         names.set(account, { cell: csvCell(accountName(account, name, language)), code: csvCell(account), trainer: csvCell(name) })
       }
     }
-    const lines: string[] = []
+    let lines: string[] = []
+    let length = 0
+    // The entries come in the page's order (each transaction's together, by account): one walk, no grouping.
+    let j = 0
     for (const t of page) {
-      const own = byTransaction.get(t.id)
-      if (!own) continue
+      const first = j
+      while (j < entries.length && entries[j]!.transaction_id === t.id) j++
       // The transaction's trainer: its first trainer account, by name when the console knows it.
-      const trainer = own.find((e) => e.account.startsWith('trainer:'))
-      const tail = `,${trainer ? names.get(trainer.account)!.trainer : ''}`
+      let trainer = ''
+      for (let k = first; k < j; k++)
+        if (entries[k]!.account.startsWith('trainer:')) {
+          trainer = names.get(entries[k]!.account)!.trainer
+          break
+        }
       const head = `${csvCell(new Date(t.atMs))},${kinds[t.kind]},`
+      const tail = `,${trainer}`
       const ids = `,${csvCell(t.paymentId)},${csvCell(t.id)}\n`
-      for (const e of own) {
-        const account = names.get(e.account)!
-        lines.push(`${head}${account.cell},${csvCell(e.amount_clp)}${tail},${account.code}${ids}`)
+      for (let k = first; k < j; k++) {
+        const account = names.get(entries[k]!.account)!
+        const line = `${head}${account.cell},${csvCell(entries[k]!.amount_clp)}${tail},${account.code}${ids}`
+        lines.push(line)
+        length += line.length
+      }
+      if (length >= BATCH) {
+        yield new CsvLines(lines.join(''))
+        lines = []
+        length = 0
       }
     }
-    // A page at a time: the writer takes it with one await instead of one per line.
-    yield new CsvLines(lines.join(''))
+    // An entry out of the walk's order (its time not its transaction's) would be dropped: fail loudly instead.
+    if (j !== entries.length) throw new Error(`money export: ${entries.length - j} ledger entries out of their transactions' order`)
+    if (lines.length) yield new CsvLines(lines.join(''))
   }
 }
 
@@ -101,14 +123,14 @@ interface Entry {
   amount_clp: number
 }
 
-/** One page: its transactions in the list's order, and their entries by the transaction index, each transaction's by account. */
+/** One page: its transactions in the list's order, and their entries in the same order (each transaction's by account). */
 async function loadPage(
   db: Db,
   query: AdminMoneyExportQuery,
   searched: string[] | undefined,
   cursor: CursorKey | undefined,
   pageSize: number,
-): Promise<{ page: TransactionRow[]; byTransaction: Map<string, Entry[]> }> {
+): Promise<{ page: TransactionRow[]; entries: Entry[] }> {
   const t = ledgerTransactions
   const where = and(...filterOf(db, query, searched), afterCursor(t.createdAt, t.id, cursor, query.sort))
   // Raw rows (drizzle's per-field mapping cost more than the query); the time as epoch
@@ -121,25 +143,24 @@ async function loadPage(
           order by ${sql.join(orderOf(t.createdAt, t.id, query.sort), sql`, `)} limit ${pageSize}`,
     )) as unknown as { rows: TransactionRow[] }
   ).rows
-  const entries = page.length ? ((await db.execute(pageEntriesQuery(page))) as unknown as { rows: Entry[] }).rows : []
-  const byTransaction = new Map<string, Entry[]>()
-  for (const e of entries) {
-    const own = byTransaction.get(e.transaction_id)
-    if (own) own.push(e)
-    else byTransaction.set(e.transaction_id, [e])
-  }
-  return { page, byTransaction }
+  const entries = page.length ? ((await db.execute(pageEntriesQuery(page, query.sort))) as unknown as { rows: Entry[] }).rows : []
+  return { page, entries }
 }
 
 /**
- * A page's entries, each transaction's by account. By the ids alone (one array parameter, cheaper
- * than 2,000 bound ids), PostgreSQL read every entry of the ledger for each page. The page's time
- * range lets it read just that stretch by `ledger_entries_created_idx`. This works because an
- * entry's created_at is its transaction's (decision 242). plan-scans.test.ts holds it to that.
+ * A page's entries in the page's order, each transaction's by account. By the ids alone (one array
+ * parameter, cheaper than 2,000 bound ids), PostgreSQL read every entry of the ledger for each
+ * page. The page's time range lets it read just that stretch by `ledger_entries_created_idx`. This
+ * works because an entry's created_at is its transaction's (decision 242), which also puts the
+ * entries in the transactions' order (created_at, then id): the export walks both lists together
+ * instead of grouping entries by transaction in a map (decision 244). plan-scans.test.ts holds it
+ * to the index.
  */
-export function pageEntriesQuery(page: Pick<TransactionRow, 'id' | 'cursorAt'>[]) {
+export function pageEntriesQuery(page: Pick<TransactionRow, 'id' | 'cursorAt'>[], sort: AdminMoneyExportQuery['sort']) {
   const ids = `{${page.map((t) => t.id).join(',')}}`
   const [from, to] = [page[0]!.cursorAt, page.at(-1)!.cursorAt].sort()
-  return sql`select transaction_id, account, amount_clp from ${ledgerEntries}
-    where transaction_id = any(${ids}::uuid[]) and created_at between ${from}::timestamptz and ${to}::timestamptz order by account`
+  const e = ledgerEntries
+  return sql`select ${e.transactionId} as transaction_id, ${e.account} as account, ${e.amountClp} as amount_clp from ${e}
+    where ${e.transactionId} = any(${ids}::uuid[]) and ${e.createdAt} between ${from}::timestamptz and ${to}::timestamptz
+    order by ${sql.join(orderOf(e.createdAt, e.transactionId, sort), sql`, `)}, ${e.account}, ${e.id}`
 }

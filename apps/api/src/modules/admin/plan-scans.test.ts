@@ -7,7 +7,7 @@ import { paymentTotalsQuery } from '../client-billing/money.ts'
 import { eq } from 'drizzle-orm'
 import { ledgerPaymentDailyTotals } from '../../db/schema.ts'
 import { businessListQueries } from './businesses.ts'
-import { commissionQueries, summaryListQueries, trainerSearchQuery } from './money.ts'
+import { accountPageQuery, commissionQueries, summaryListQueries, trainerSearchQuery } from './money.ts'
 import { trainerListQuery } from './trainers.ts'
 import { pageEntriesQuery } from './money-export.ts'
 
@@ -205,6 +205,30 @@ describe('query plans at a realistic size (issue 30)', () => {
     }
   })
 
+  it("the money list filtered by an account reads that account's entries, never walks every transaction (decision 245)", async () => {
+    const trainer = (
+      (await ctx.app.db.execute(sql`select 'trainer:' || md5('ct' || 7)::uuid as account`)) as unknown as { rows: { account: string }[] }
+    ).rows[0]!.account
+    const cursor = { at: '2023-06-01T00:00:00.000000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }
+    for (const [accounts, at] of [
+      [[trainer], undefined],
+      [[trainer, 'platform_revenue'], cursor],
+    ] as const) {
+      const plan = (
+        (await ctx.app.db.execute(
+          sql`explain ${accountPageQuery([...accounts], undefined, { sort: 'newest', limit: 25 }, at)}`,
+        )) as unknown as {
+          rows: Record<string, string>[]
+        }
+      ).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n')
+      expect(scans(plan, 'ledger_entries') || scans(plan, 'ledger_transactions'), plan).toBe(false)
+      expect(plan).toMatch(/ledger_entries_account_idx/)
+      expect(plan).not.toMatch(/ledger_transactions_created_idx/)
+    }
+  })
+
   it("the money export reads a page's entries by its time range, never every entry (decision 242)", async () => {
     // The newest page of 2,000 transactions, as the export asks for it.
     const page = (
@@ -215,7 +239,9 @@ describe('query plans at a realistic size (issue 30)', () => {
       }
     ).rows
     expect(page).toHaveLength(2000)
-    const plan = ((await ctx.app.db.execute(sql`explain ${pageEntriesQuery(page)}`)) as unknown as { rows: Record<string, string>[] }).rows
+    const plan = (
+      (await ctx.app.db.execute(sql`explain ${pageEntriesQuery(page, 'newest')}`)) as unknown as { rows: Record<string, string>[] }
+    ).rows
       .map((r) => Object.values(r)[0])
       .join('\n')
       .replace(/'\{[^}]*\}'/g, "'{…}'")
