@@ -15,11 +15,11 @@ import { accounts, postTransaction } from '../ledger/service.ts'
 // (decision 242): they must be the bytes the generic writer gives for the list's rows.
 const ctx = useTestApp()
 
-async function fromList(query: AdminMoneyExportQuery, language: 'es' | 'en') {
+async function fromList(query: AdminMoneyExportQuery, language: 'es' | 'en', limit: number) {
   const lines: Record<string, unknown>[] = []
   let cursor: string | undefined
   do {
-    const page = await listTransactions(ctx.app.db, { ...query, cursor, limit: 100 })
+    const page = await listTransactions(ctx.app.db, { ...query, cursor, limit })
     for (const t of page.data)
       for (const e of t.entries)
         lines.push({
@@ -62,6 +62,16 @@ describe('the money export', () => {
             { account: accounts.providerClearing, amountClp: 100 + i },
           ],
         })
+      // One account twice in a transaction: listed once when read from the account's entries.
+      await postTransaction(tx, {
+        kind: 'transfer',
+        sourceKey: 'export-test:twice',
+        entries: [
+          { account: accounts.trainer(gym.trainer.trainerId), amountClp: -40 },
+          { account: accounts.trainer(gym.trainer.trainerId), amountClp: -60 },
+          { account: accounts.providerClearing, amountClp: 100 },
+        ],
+      })
     })
     const queries: AdminMoneyExportQuery[] = [
       { sort: 'newest' },
@@ -69,11 +79,18 @@ describe('the money export', () => {
       { sort: 'newest', kind: 'transfer' },
       { sort: 'oldest', account: accounts.platformRevenue },
       { sort: 'newest', trainerSearch: 'gabriel' },
+      // Read from the account's entries (decision 245): the five transfers share one time.
+      { sort: 'newest', account: accounts.trainer(gym.trainer.trainerId) },
+      { sort: 'oldest', account: accounts.trainer(gym.trainer.trainerId), kind: 'transfer' },
+      { sort: 'oldest', trainer: gym.trainer.userId },
     ]
     for (const query of queries)
       for (const language of ['es', 'en'] as const) {
-        const expected = await fromList(query, language)
+        const expected = await fromList(query, language, 100)
         expect(expected.count, JSON.stringify(query)).toBeGreaterThan(3)
+        // The list's own pages, one or two transactions each, give the same lines.
+        for (const limit of [1, 2])
+          expect((await fromList(query, language, limit)).file, `${JSON.stringify(query)} by ${limit}`).toBe(expected.file)
         for (const pageSize of [1, 2, 3, 5000]) expect(await exported(query, language, pageSize), JSON.stringify(query)).toBe(expected.file)
         // More accounts than the names kept (L has 50,000 trainers): forgotten and looked up again, page after page.
         if (!query.kind && !query.trainerSearch) expect(await exported(query, language, 3, 2), JSON.stringify(query)).toBe(expected.file)

@@ -5,7 +5,7 @@ import type {
   AdminMoneySummary,
   AdminMoneyTransactionsQuery,
 } from '@app/contracts'
-import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
   clientPayments,
@@ -21,7 +21,7 @@ import {
 import { chileMonth } from '../client-billing/money.ts'
 import { accounts } from '../ledger/service.ts'
 import { unprocessable } from '../../errors.ts'
-import { afterCursor, containsPattern, cursorTime, decodeCursor, inRange, orderOf, pageOf } from './cursor.ts'
+import { afterCursor, containsPattern, cursorTime, decodeCursor, inRange, orderOf, pageOf, type CursorKey } from './cursor.ts'
 import { ledgerAccountKey, resolveRefs } from './refs.ts'
 
 const LISTED = 100
@@ -293,36 +293,99 @@ export function filterOf(db: Db, f: Filter, searched: string[] | undefined) {
   ]
 }
 
+/**
+ * The accounts a list filtered by account, trainer or trainer search can start from: the page is
+ * then read from those accounts' entries, newest (or oldest) first by `ledger_entries_account_idx`,
+ * never by walking every transaction until enough of them touch the account. That walk went
+ * through 378,000 transactions for a trainer whose last entry was days old (issue 30, decision 245).
+ * null: no such filter; no accounts: the trainer has none (nothing to list).
+ */
+async function startingAccounts(db: Db, f: Filter, searched: string[] | undefined) {
+  // The filter the accounts stand for is dropped from the rest (the join to the entries applies it).
+  if (f.account) return { accounts: [f.account.toLowerCase()], rest: { ...f, account: undefined }, searched }
+  if (searched) return { accounts: searched, rest: f, searched: undefined }
+  if (!f.trainer) return null
+  const rows = await db.select({ id: trainers.id }).from(trainers).where(eq(trainers.userId, f.trainer))
+  return { accounts: rows.map((r) => `trainer:${r.id}`), rest: { ...f, trainer: undefined }, searched }
+}
+
 type Row = { id: string; kind: AdminLedgerTransaction['kind']; paymentId: string | null; createdAt: Date; cursorAt: string }
+
+/**
+ * A page of transactions touching any of `start`: per account, its entries in the list's order
+ * (an entry's created_at is its transaction's, decision 242, so the account index gives the
+ * transactions' order and the cursor's time bounds the scan), joined to their transactions with
+ * every filter, at most a page of transactions each (an account may appear twice in one); then
+ * the page across accounts, each transaction once.
+ */
+export function accountPageQuery(
+  start: string[],
+  where: SQL | undefined,
+  f: Pick<AdminMoneyTransactionsQuery, 'sort' | 'limit' | 'from' | 'to'>,
+  cursor: CursorKey | undefined,
+) {
+  const [t, e] = [ledgerTransactions, ledgerEntries]
+  const newest = f.sort === 'newest'
+  const bound = cursor
+    ? newest
+      ? lte(e.createdAt, sql`${cursor.at}::timestamptz`)
+      : gte(e.createdAt, sql`${cursor.at}::timestamptz`)
+    : undefined
+  const entryWhere = and(
+    sql`${e.account} = a.account`,
+    bound,
+    ...inRange(e.createdAt, f),
+    where,
+    afterCursor(t.createdAt, t.id, cursor, f.sort),
+  )
+  const dir = newest ? sql`desc` : sql`asc`
+  return sql`
+    select distinct on (x."createdAt", x.id) x.id, x.kind, x."paymentId", x."createdAt", x."cursorAt"
+    from unnest(array[${sql.join(
+      start.map((account) => sql`${account}`),
+      sql`, `,
+    )}]::text[]) as a(account)
+    cross join lateral (
+      select distinct on (${e.createdAt}, ${t.id}) ${t.id} as id, ${t.kind} as kind, ${t.paymentId} as "paymentId", ${t.createdAt} as "createdAt", ${cursorTime(t.createdAt)} as "cursorAt"
+      from ${e} join ${t} on ${t.id} = ${e.transactionId}
+      where ${entryWhere}
+      order by ${e.createdAt} ${dir}, ${t.id} ${dir} limit ${f.limit + 1}
+    ) x
+    order by x."createdAt" ${dir}, x.id ${dir} limit ${f.limit + 1}`
+}
+
+async function fromAccounts(db: Db, ...args: Parameters<typeof accountPageQuery>): Promise<Row[]> {
+  const result = (await db.execute(accountPageQuery(...args))) as unknown as {
+    rows: (Omit<Row, 'createdAt'> & { createdAt: Date | string })[]
+  }
+  // node-postgres gives a Date; both drivers' raw rows are read the same way.
+  return result.rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))
+}
 
 export async function listTransactions(db: Db, query: AdminMoneyTransactionsQuery) {
   const searched = query.trainerSearch ? await searchedTrainerAccounts(db, query.trainerSearch) : undefined
   // Nobody matches: nothing to read in the ledger.
   if (searched && !searched.length) return { data: [], nextCursor: null }
-  const rows: Row[] = await db
-    .select({
-      id: ledgerTransactions.id,
-      kind: ledgerTransactions.kind,
-      paymentId: ledgerTransactions.paymentId,
-      createdAt: ledgerTransactions.createdAt,
-      cursorAt: cursorTime(ledgerTransactions.createdAt),
-    })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        ...filterOf(db, query, searched),
-        afterCursor(ledgerTransactions.createdAt, ledgerTransactions.id, decodeCursor(query.cursor), query.sort),
-      ),
-    )
-    .orderBy(...orderOf(ledgerTransactions.createdAt, ledgerTransactions.id, query.sort))
-    .limit(query.limit + 1)
+  const cursor = decodeCursor(query.cursor)
+  const t = ledgerTransactions
+  const start = await startingAccounts(db, query, searched)
+  if (start && !start.accounts.length) return { data: [], nextCursor: null }
+  const rows: Row[] = start
+    ? await fromAccounts(db, start.accounts, and(...filterOf(db, start.rest, start.searched)), query, cursor)
+    : await db
+        .select({ id: t.id, kind: t.kind, paymentId: t.paymentId, createdAt: t.createdAt, cursorAt: cursorTime(t.createdAt) })
+        .from(t)
+        .where(and(...filterOf(db, query, searched), afterCursor(t.createdAt, t.id, cursor, query.sort)))
+        .orderBy(...orderOf(t.createdAt, t.id, query.sort))
+        .limit(query.limit + 1)
   const ids = rows.map((r) => r.id)
   const entries = ids.length
     ? await db
         .select({ transactionId: ledgerEntries.transactionId, account: ledgerEntries.account, amountClp: ledgerEntries.amountClp })
         .from(ledgerEntries)
         .where(inArray(ledgerEntries.transactionId, ids))
-        .orderBy(asc(ledgerEntries.account))
+        // By account, then by id: one account twice in a transaction comes in the same order every time.
+        .orderBy(asc(ledgerEntries.account), asc(ledgerEntries.id))
     : []
   // Trainer and gym accounts (and their receivables) by name, with their console page (refs.ts).
   const refOf = await resolveRefs(
