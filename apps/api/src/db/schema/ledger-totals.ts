@@ -46,3 +46,15 @@ export const ledgerPaymentDailyTotals = pgTable(
       .where(sql`${t.gymId} is not null`),
   ],
 )
+
+/**
+ * The MRR's client part: active client subscriptions (state `active`) and the sum of their
+ * prices, kept by statement-level triggers on client_subscriptions in the transaction that changes
+ * them (migration 0037, decision 246). Slots 0–7 (transaction id mod 8) so parallel changes do not
+ * queue on one row lock. Sum over slots to read it.
+ */
+export const clientMrrTotals = pgTable('client_mrr_totals', {
+  slot: smallint('slot').primaryKey(),
+  subscriptions: bigint('subscriptions', { mode: 'number' }).notNull(),
+  clp: bigint('clp', { mode: 'number' }).notNull(),
+})

@@ -8,6 +8,7 @@ import type {
 import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
+  clientMrrTotals,
   clientPayments,
   clientSubscriptions,
   ledgerDailyTotals,
@@ -34,12 +35,22 @@ function monthStart(month: string, back = 0) {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`
 }
 
+/**
+ * The MRR's client part: the active client subscriptions at their snapshot price, from the running
+ * totals the database keeps as subscriptions change (migration 0037, decision 246). Summing the
+ * subscriptions read every one ever made; plan-scans.test.ts holds it to the totals.
+ */
+export const clientMrrQuery = (db: Db) =>
+  db
+    .select({
+      clp: sql<string>`coalesce(sum(${clientMrrTotals.clp}), 0)`,
+      n: sql<string>`coalesce(sum(${clientMrrTotals.subscriptions}), 0)`,
+    })
+    .from(clientMrrTotals)
+
 /** Monthly recurring revenue: active client subscriptions at their snapshot price, active platform plans at the plan's CLP price. */
 async function mrrOf(db: Db): Promise<AdminMoneySummary['mrr']> {
-  const [clients] = await db
-    .select({ clp: sql<string>`coalesce(sum(${clientSubscriptions.priceClp}), 0)`, n: count() })
-    .from(clientSubscriptions)
-    .where(eq(clientSubscriptions.state, 'active'))
+  const [clients] = await clientMrrQuery(db)
   const platform = await db
     .select({ priced: sql<boolean>`${plans.priceClp} is not null`, clp: sql<string>`coalesce(sum(${plans.priceClp}), 0)`, n: count() })
     .from(subscriptions)

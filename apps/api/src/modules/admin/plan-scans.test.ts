@@ -7,7 +7,7 @@ import { paymentTotalsQuery } from '../client-billing/money.ts'
 import { eq } from 'drizzle-orm'
 import { ledgerPaymentDailyTotals } from '../../db/schema.ts'
 import { businessListQueries } from './businesses.ts'
-import { accountPageQuery, commissionQueries, summaryListQueries, trainerSearchQuery } from './money.ts'
+import { accountPageQuery, clientMrrQuery, commissionQueries, summaryListQueries, trainerSearchQuery } from './money.ts'
 import { trainerListQuery } from './trainers.ts'
 import { pageEntriesQuery } from './money-export.ts'
 
@@ -154,6 +154,12 @@ describe('query plans at a realistic size (issue 30)', () => {
       expect(plan).not.toMatch(/ledger_entries|ledger_transactions/)
       expect(scans(plan, 'ledger_payment_daily_totals'), plan).toBe(false)
     }
+  })
+
+  it("the money summary's MRR reads the running totals, never the subscriptions (decision 246)", async () => {
+    const plan = await planOf(ctx.app.db, clientMrrQuery(ctx.app.db))
+    expect(plan).toMatch(/client_mrr_totals/)
+    expect(plan).not.toMatch(/client_subscriptions/)
   })
 
   it("the money summary's flagged payments and past-due subscriptions read their indexes, never the whole tables", async () => {
