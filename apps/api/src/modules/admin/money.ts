@@ -6,7 +6,7 @@ import type {
   AdminMoneyTransactionsQuery,
 } from '@app/contracts'
 import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import {
   clientMrrTotals,
   clientPayments,
@@ -40,7 +40,7 @@ function monthStart(month: string, back = 0) {
  * totals the database keeps as subscriptions change (migration 0037, decision 246). Summing the
  * subscriptions read every one ever made; plan-scans.test.ts holds it to the totals.
  */
-export const clientMrrQuery = (db: Db) =>
+export const clientMrrQuery = (db: Tx) =>
   db
     .select({
       clp: sql<string>`coalesce(sum(${clientMrrTotals.clp}), 0)`,
