@@ -40,6 +40,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Operator console: trainers by sign-up date (issue 13).
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    // The console's deactivated trainers, in the list's order (migration 0038, decision 247).
+    index('users_inactive_trainers_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} = 'trainer' and ${t.isActive} = false`),
     index('users_closed_idx')
       .on(t.closedAt)
       .where(sql`${t.closedAt} is not null and ${t.purgedAt} is null`),

@@ -84,7 +84,8 @@ export function businessListQueries(db: Tx, query: AdminBusinessListQuery) {
   return {
     rows: base(db)
       .where(where)
-      .orderBy(desc(businesses.createdAt), businesses.id)
+      // Both keys descending: businesses_created_idx (created_at, id) read backwards, a page at a time.
+      .orderBy(desc(businesses.createdAt), desc(businesses.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     total: db.select({ total: count() }).from(businesses).where(where),

@@ -176,7 +176,7 @@ describe('query plans at a realistic size (issue 30)', () => {
     }
   })
 
-  // A seq scan of the businesses themselves is the planner's fair choice at a few thousand gyms.
+  // A seq scan of the businesses themselves is the planner's fair choice for a search at a few thousand gyms.
   it('the gyms list and its search never read every user', async () => {
     for (const query of [{}, { q: emailOf(4816) }, { q: md5('f4816').slice(0, 7) }, { plan: 'enterprise' as const, q: 'xyzzy' }]) {
       const q = businessListQueries(ctx.app.db, { page: 1, pageSize: 25, q: undefined, ...query })
@@ -184,6 +184,12 @@ describe('query plans at a realistic size (issue 30)', () => {
         const plan = await planOf(ctx.app.db, builder)
         expect(scans(plan, 'users'), plan).toBe(false)
         if (query.q && builder === q.rows) expect(plan).toMatch(/users_owner_email_trgm_idx/)
+        // The plain list reads a page by the index in its order, not every gym sorted (decision 247).
+        if (!('q' in query) && builder === q.rows) {
+          expect(plan).toMatch(/businesses_created_idx/)
+          // No sort at all: at L an order the index could not give alone sorted every gym (2,500).
+          expect(plan, plan).not.toMatch(/Sort/)
+        }
       }
     }
   })
@@ -195,11 +201,14 @@ describe('query plans at a realistic size (issue 30)', () => {
       { ...base, q: md5('l9999').slice(0, 9) },
       { ...base, q: emailOf(123) },
       { ...base, active: 'true' as const },
+      { ...base, active: 'false' as const },
     ]) {
       const plan = await planOf(ctx.app.db, trainerListQuery(ctx.app.db, query))
       expect(scans(plan, 'users'), plan).toBe(false)
       // Walking every trainer in sign-up order to test each name is no better than a seq scan.
       if (query.q) expect(plan).toMatch(/users_trainer_search_trgm_idx/)
+      // The few deactivated trainers by their own index, not a walk of every trainer (decision 247).
+      if ('active' in query && query.active === 'false') expect(plan).toMatch(/users_inactive_trainers_idx/)
     }
   })
 
