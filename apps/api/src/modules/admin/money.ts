@@ -5,7 +5,7 @@ import type {
   AdminMoneySummary,
   AdminMoneyTransactionsQuery,
 } from '@app/contracts'
-import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import {
   clientMrrTotals,
@@ -337,17 +337,13 @@ export function accountPageQuery(
 ) {
   const [t, e] = [ledgerTransactions, ledgerEntries]
   const newest = f.sort === 'newest'
-  const bound = cursor
-    ? newest
-      ? lte(e.createdAt, sql`${cursor.at}::timestamptz`)
-      : gte(e.createdAt, sql`${cursor.at}::timestamptz`)
-    : undefined
+  // The keyset and the period on the entry's own columns (its created_at and transaction id are
+  // its transaction's), so that the account index serves them.
   const entryWhere = and(
     sql`${e.account} = a.account`,
-    bound,
     ...inRange(e.createdAt, f),
+    afterCursor(e.createdAt, e.transactionId, cursor, f.sort),
     where,
-    afterCursor(t.createdAt, t.id, cursor, f.sort),
   )
   const dir = newest ? sql`desc` : sql`asc`
   return sql`
@@ -357,10 +353,10 @@ export function accountPageQuery(
       sql`, `,
     )}]::text[]) as a(account)
     cross join lateral (
-      select distinct on (${e.createdAt}, ${t.id}) ${t.id} as id, ${t.kind} as kind, ${t.paymentId} as "paymentId", ${t.createdAt} as "createdAt", ${cursorTime(t.createdAt)} as "cursorAt"
+      select distinct on (${e.createdAt}, ${e.transactionId}) ${t.id} as id, ${t.kind} as kind, ${t.paymentId} as "paymentId", ${t.createdAt} as "createdAt", ${cursorTime(t.createdAt)} as "cursorAt"
       from ${e} join ${t} on ${t.id} = ${e.transactionId}
       where ${entryWhere}
-      order by ${e.createdAt} ${dir}, ${t.id} ${dir} limit ${f.limit + 1}
+      order by ${e.createdAt} ${dir}, ${e.transactionId} ${dir} limit ${f.limit + 1}
     ) x
     order by x."createdAt" ${dir}, x.id ${dir} limit ${f.limit + 1}`
 }
