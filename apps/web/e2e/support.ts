@@ -56,8 +56,14 @@ export async function expectAccessible(page: Page, screen: string) {
   expect(bad.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
-/** A full-page screenshot in this test's own output folder (test-results/…), never a fixed path. */
+/**
+ * A full-page screenshot in this test's own output folder (test-results/…), never a fixed path, for
+ * a person to look at. Not taken with E2E_SCREENSHOTS=0 (.ci/run: nobody opens a clean clone's
+ * test-results, and they cost a tenth of the E2E's time; decision 248).
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0'
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  if (!screenshotsWanted) return
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage })
 }
 

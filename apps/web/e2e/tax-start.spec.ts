@@ -3,7 +3,7 @@
 // trainer sees it approved, in English after switching. Axe on each screen.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { setAdminPasswordOnce, signInToConsole } from './admin-helpers'
-import { expectAccessible } from './support'
+import { expectAccessible, screenshotsWanted } from './support'
 import { freshRut, PDF } from './tax-start-helpers'
 import { storeSession, trainerThroughApi } from './trainer-helpers'
 
@@ -14,7 +14,9 @@ test('a trainer uploads the proof of their tax start, an operator approves it, t
 }, testInfo) => {
   // Two people, two browsers and a file: more steps than the default budget on a busy machine.
   test.slow()
-  const shot = (what: Page | Locator, name: string) => what.screenshot({ path: testInfo.outputPath(`${name}.png`) })
+  const shot = async (what: Page | Locator, name: string) => {
+    if (screenshotsWanted) await what.screenshot({ path: testInfo.outputPath(`${name}.png`) })
+  }
   // Decision 235: other specs' trainers come approved; this one declares on the screen.
   const trainer = await trainerThroughApi(request, { taxStart: false })
   const rut = freshRut()
