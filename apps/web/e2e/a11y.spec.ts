@@ -359,8 +359,11 @@ test.describe('keyboard only', () => {
     await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('1995-06-15')
     await page.keyboard.press('Enter')
 
-    // The sandbox checkout: Pagar by keyboard, back on our paid page with the real checkout id.
-    const pay = page.getByRole('button', { name: 'Pagar' })
+    // The sandbox checkout: Pagar by keyboard, back on our paid page with the real checkout id. Its
+    // address first, and the exact name: 'Pagar' alone also matches the form's 'Confirmar y pagar',
+    // which a loaded run still showed while it navigated (a flaky "execution context was destroyed").
+    await expect(page).toHaveURL(/\/sandbox\/client-checkout\//)
+    const pay = page.getByRole('button', { name: 'Pagar', exact: true })
     await expect(pay).toBeVisible()
     await tabTo(page, pay)
     await page.keyboard.press('Enter')
