@@ -110,6 +110,7 @@ export default defineConfig({
       '/api': api,
       '/dev': api,
       '/sandbox': api,
+      '/card-payments': api,
     },
   },
   // No modulepreload: its helper wrote every chunk's dependency list into the entry (~1.3 KB gz on

@@ -23,6 +23,7 @@ import payoutLinkRoutes from './modules/payout-links/routes.ts'
 import { schedulePayoutLinkRefresh } from './modules/payout-links/service.ts'
 import paymentWebhookRoutes from './modules/payments/routes.ts'
 import { providerPages } from './providers/payments/index.ts'
+import { scheduleCardRenewals } from './modules/client-billing/card-charges.ts'
 import adminRoutes from './modules/admin/routes.ts'
 import clientBillingRoutes from './modules/client-billing/routes.ts'
 import statementRoutes from './modules/statements/routes.ts'
@@ -239,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           scheduleTaxStartReminders(app),
           scheduleRenewalNotices(app),
           scheduleStatementReadyMails(app),
+          scheduleCardRenewals(app),
         ),
     )
     app.addHook('onClose', async () => void (await Promise.all(stops.map((stop) => stop()))))

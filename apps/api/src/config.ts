@@ -113,7 +113,8 @@ const EnvSchema = z
     /**
      * Which payment provider: sandbox, stripe or mercadopago (decision 207). Unset: stripe when
      * STRIPE_SECRET_KEY is set, else the sandbox. mercadopago links payout accounts (OAuth) and bills
-     * the trainer's plan (decision 228); its client charges are later slices of issue 26, so production refuses it.
+     * the trainer's plan (decision 228) and charges clients on cards split at the source (decision 249); our page
+     * hosting its card form is not built, so production refuses it.
      */
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'mercadopago']).optional(),
     MERCADOPAGO_CLIENT_ID: optionalText,
@@ -121,8 +122,16 @@ const EnvSchema = z
     MERCADOPAGO_WEBHOOK_SECRET: optionalText,
     /** The platform's own account (the trainers' plan subscriptions are created with it). */
     MERCADOPAGO_ACCESS_TOKEN: optionalText,
+    /** The application's public key: the card form tokenizes cards with it (decision 249). */
+    MERCADOPAGO_PUBLIC_KEY: optionalText,
+    /** Mercado Pago enabled card-on-file charging for our application: renewals charge the saved card; else each is a payment link. */
+    MERCADOPAGO_CARD_ON_FILE: flag,
+    /** Mercado Pago enabled advanced payments (disbursements) for our application: without them, central billing is refused. */
+    MERCADOPAGO_SPLIT_PAYMENTS: flag,
     /** The REST API's address (the fake's in tests and sandbox mode). */
     MERCADOPAGO_BASE_URL: optionalUrl,
+    /** The card form the client pays on (the fake's in tests); unset: our own page with Mercado Pago's Card Payment Brick. */
+    MERCADOPAGO_CARD_FORM_URL: optionalUrl,
     /** Where a seller authorizes our application (Chile's site). */
     MERCADOPAGO_AUTH_URL: optionalUrl,
     /** Every call to Mercado Pago gives up after this (503 to our caller); below REQUEST_TIMEOUT_MS. */

@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   // payouts (issue 26, decision 213): with linked payout accounts, the trainer's own and, under central billing, the gym's
   'linkRequired',
   'gymLinkRequired',
+  // decision 249: central billing needs split payments the provider enabled for the platform
+  'splitUnavailable',
   // tax identity (issue 27, decision 214): a RUT whose check digit is wrong, or one another account of the same type has
   'invalidRut',
   'rutTaken',

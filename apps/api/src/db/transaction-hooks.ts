@@ -17,6 +17,13 @@ export interface TransactionHook {
 
 export const transactionHooks = new AsyncLocalStorage<TransactionHook>()
 
+/**
+ * The transaction the current code runs inside, if any. A service called from deep inside one
+ * (a provider's callback during a refund) joins it instead of opening a second: PGlite has one
+ * connection, so a second transaction, or a query beside the open one, would wait forever.
+ */
+export const openTransaction = new AsyncLocalStorage<Tx>()
+
 /** Runs `fn` outside any request's hook (background work started from inside a request). */
 export const outsideRequest = <T>(fn: () => T): T => transactionHooks.exit(fn)
 
@@ -25,10 +32,10 @@ export function hookTransactions(db: Db): void {
   const original = db.transaction.bind(db) as Db['transaction']
   const wrapped: Db['transaction'] = (fn, config) => {
     const hook = transactionHooks.getStore()
-    if (!hook) return original(fn, config)
+    if (!hook) return original((tx) => openTransaction.run(tx, () => fn(tx)), config)
     let atCommit = false
     return original(async (tx) => {
-      const result = await fn(tx)
+      const result = await openTransaction.run(tx, () => fn(tx))
       await hook.beforeCommit(tx)
       atCommit = true
       return result

@@ -553,8 +553,14 @@ export const clientSubscriptions = pgTable(
     provider: text('provider', { enum: ['sandbox', 'stripe', 'mercadopago'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
     providerCustomerId: text('provider_customer_id'),
-    /** The connected account a direct charge lives on (Stripe, independent trainer). */
+    /**
+     * The account the payment lands on directly, with the platform's fee taken at the source (a
+     * Stripe direct charge; Mercado Pago: the trainer's linked account, and under central billing
+     * the gym's too, by disbursements). Set: no transfers follow a payment.
+     */
     providerAccountId: text('provider_account_id'),
+    /** The saved card our own renewals charge (Mercado Pago, decision 249); null where the provider renews. */
+    providerCardId: text('provider_card_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -12,7 +12,7 @@ type PaymentRow = typeof clientPayments.$inferSelect
  * After a refund or a dispute of `payment` was recorded, in the same transaction (decision 092):
  * each share that left the platform gives back its part of `reversal` (the cumulative split of
  * decision 060). A direct charge was refunded from the trainer's connected account by the provider
- * itself; a platform charge's transfers are reversed here, each at most what is left of it. A
+ * itself (and a payment split at the source from each party's); a platform charge's transfers are reversed here, each at most what is left of it. A
  * reversal the provider refuses (empty connected balance) becomes the party's receivable. An
  * outage throws: the transaction (and the event with it) is retried.
  */
@@ -25,6 +25,14 @@ export async function clawBack(app: FastifyInstance, tx: Tx, payment: PaymentRow
       account: accounts.trainer(payment.trainerId),
       amountClp: reversal.trainer,
     })
+    // Split at the source (decision 249): the gym's disbursement gave back its part the same way.
+    if (payment.gymId)
+      await recordTransferReversal(tx, {
+        sourceKey: `reversal:${refundKey}:gym`,
+        paymentId: payment.id,
+        account: accounts.gym(payment.gymId),
+        amountClp: reversal.gym,
+      })
     return
   }
   for (const party of ['trainer', 'gym'] as const) {

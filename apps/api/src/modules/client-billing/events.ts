@@ -41,7 +41,8 @@ async function clientSubscriptionOf(tx: Tx, providerSubscriptionId: string) {
 
 /**
  * A payment recorded for a client subscription. A direct charge (independent trainer) lands on
- * the trainer's connected account: the trainer's share is settled at once. A platform charge
+ * the trainer's connected account: the trainer's share is settled at once; a payment split at
+ * the source settles the gym's share the same way. A platform charge
  * (gym trainer) is paid out by transfers after the commit (FollowUp).
  */
 async function paid(
@@ -71,6 +72,14 @@ async function paid(
       account: accounts.trainer(sub.trainerId),
       amountClp: payment.trainerShareClp,
     })
+    // Split at the source (disbursements, decision 249): the gym's share landed on the gym's own account too.
+    if (sub.gymId)
+      await recordTransfer(tx, {
+        sourceKey: `direct:${payment.id}:gym`,
+        paymentId: payment.id,
+        account: accounts.gym(sub.gymId),
+        amountClp: payment.gymShareClp,
+      })
     return []
   }
   return [{ payment }]

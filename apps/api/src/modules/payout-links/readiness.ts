@@ -16,10 +16,11 @@ import { taxStartBlock, type TaxStartBlock } from '../tax-start/readiness.ts'
 export type PayoutReadiness =
   | { ready: true }
   /**
-   * payouts: required (onboarding unfinished), linkRequired (own account not linked or revoked), gymLinkRequired (the gym's);
+   * payouts: required (onboarding unfinished), linkRequired (own account not linked or revoked), gymLinkRequired (the gym's),
+   * splitUnavailable (central billing needs split payments the provider has not enabled for us, decision 249);
    * decision 222: taxStartRequired / taxStartPending / taxStartLapsed (the trainer's tax start), gymTaxStartRequired (the gym's).
    */
-  | { ready: false; code: 'required' | 'linkRequired' | 'gymLinkRequired' | TaxStartBlock; message: string }
+  | { ready: false; code: 'required' | 'linkRequired' | 'gymLinkRequired' | 'splitUnavailable' | TaxStartBlock; message: string }
 
 type TrainerRow = Pick<typeof trainers.$inferSelect, 'id' | 'userId' | 'stripeOnboardingComplete'>
 
@@ -52,6 +53,14 @@ export async function payoutReadiness(
   return block ? { ready: false, code: block, message: TAX_START_MESSAGES[block] } : payouts
 }
 
+/** Decision 249: the platform never holds other people's money, so without split payments a gym's central billing cannot charge. */
+export const SPLIT_UNAVAILABLE = {
+  ready: false,
+  code: 'splitUnavailable',
+  message:
+    "Central billing is not available: the payment provider has not enabled split payments for this platform, so the gym's share cannot be paid at the source",
+} as const
+
 async function accountsReadiness(app: FastifyInstance, trainer: TrainerRow, centralGymId: string | null, db: Tx): Promise<PayoutReadiness> {
   if (!app.payoutLinking) {
     return trainer.stripeOnboardingComplete
@@ -60,6 +69,7 @@ async function accountsReadiness(app: FastifyInstance, trainer: TrainerRow, cent
   }
   if (!trainer.userId || !(await isLinked(db, 'trainer', trainer.userId)))
     return { ready: false, code: 'linkRequired', message: 'Link your payout account before publishing offers or charging clients' }
+  if (centralGymId && app.cardCharges && !app.cardCharges.splitPayments) return SPLIT_UNAVAILABLE
   if (centralGymId && !(await isLinked(db, 'gym', centralGymId)))
     return {
       ready: false,

@@ -1,6 +1,9 @@
 import type { PayoutLink, PayoutLinkOwner } from '@app/contracts'
 import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Tx } from '../../db/client.ts'
+import { openTransaction } from '../../db/transaction-hooks.ts'
+import { SPLIT_UNAVAILABLE } from './readiness.ts'
 import { createHash, randomBytes } from 'node:crypto'
 import { gyms, payoutLinkStates, payoutLinks, trainers, webhookEvents } from '../../db/schema.ts'
 import { badRequest, forbidden, notFound, serviceUnavailable, unprocessable } from '../../errors.ts'
@@ -60,6 +63,9 @@ async function ownerIdFor(app: FastifyInstance, user: { id: string; role: string
 export async function startPayoutLink(app: FastifyInstance, user: { id: string; role: string }, owner: PayoutLinkOwner) {
   const linking = linkingOf(app)
   const ownerId = await ownerIdFor(app, user, owner)
+  // A gym's account is only ever paid by split payments (central billing): told now, not after linking (decision 249).
+  if (owner === 'gym' && app.cardCharges && !app.cardCharges.splitPayments)
+    throw unprocessable({ owner: 'splitUnavailable' }, SPLIT_UNAVAILABLE.message)
   const state = randomBytes(32).toString('base64url')
   const verifier = randomBytes(48).toString('base64url')
   const stateHash = sha256(state)
@@ -157,7 +163,7 @@ export async function payoutAccessToken(
   now = Date.now(),
 ): Promise<string | null> {
   const linking = linkingOf(app)
-  return app.db.transaction(async (tx) => {
+  const refreshIn = async (tx: Tx) => {
     const [row] = await tx
       .select()
       .from(payoutLinks)
@@ -190,7 +196,10 @@ export async function payoutAccessToken(
       })
       .where(eq(payoutLinks.id, row.id))
     return tokens.accessToken
-  })
+  }
+  // Asked from inside a transaction (a refund holding its payment row): the work joins it.
+  const outer = openTransaction.getStore()
+  return outer ? refreshIn(outer) : app.db.transaction(refreshIn)
 }
 
 /** Refreshes every linked account whose token is within the margin (run hourly by the plugin); answers how many. */
@@ -264,4 +273,15 @@ export async function receivePayoutLinkNotification(
 /** Refreshes due payout tokens every hour (app.ts starts it with the other jobs and stops it on close). */
 export function schedulePayoutLinkRefresh(app: FastifyInstance, everyMs = 60 * 60_000) {
   return periodic(app.log, 'payout link refresh', everyMs, async () => app.payoutLinking && refreshExpiringPayoutLinks(app)).stop
+}
+
+/** A linked account's working access token by the provider's user id (a notification names the collector); null: not linked here. */
+export async function accessTokenOfProviderUser(app: FastifyInstance, providerUserId: string): Promise<string | null> {
+  if (!app.payoutLinking) return null
+  const [row] = await (openTransaction.getStore() ?? app.db)
+    .select({ ownerKind: payoutLinks.ownerKind, ownerId: payoutLinks.ownerId })
+    .from(payoutLinks)
+    .where(and(eq(payoutLinks.providerUserId, providerUserId), eq(payoutLinks.status, 'linked')))
+    .limit(1)
+  return row ? payoutAccessToken(app, row.ownerKind, row.ownerId) : null
 }

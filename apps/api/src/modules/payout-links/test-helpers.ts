@@ -18,6 +18,9 @@ export function useMercadoPagoTestApp(extra: Partial<Config> = {}, fakeOptions: 
     MERCADOPAGO_CLIENT_SECRET: 'fake-client-secret',
     MERCADOPAGO_WEBHOOK_SECRET: 'fake-webhook-secret',
     MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-4815162342-platform',
+    MERCADOPAGO_PUBLIC_KEY: 'TEST-4815162342-public',
+    MERCADOPAGO_CARD_ON_FILE: true,
+    MERCADOPAGO_SPLIT_PAYMENTS: true,
     // Below the outage tests' injected delays (4.5 s), above what a loaded test machine needs (checkouts now go to the fake too).
     MERCADOPAGO_TIMEOUT_MS: 3_000,
     ...extra,
@@ -27,6 +30,7 @@ export function useMercadoPagoTestApp(extra: Partial<Config> = {}, fakeOptions: 
     fake = await startFakeMercadoPago(fakeOptions)
     overrides.MERCADOPAGO_BASE_URL = fake.url
     overrides.MERCADOPAGO_AUTH_URL = fake.url
+    overrides.MERCADOPAGO_CARD_FORM_URL = `${fake.url}/checkout/card_form`
   })
   afterAll(() => fake?.close())
   const ctx = useTestApp(overrides)

@@ -12,6 +12,7 @@ const values = {
   plan: 'Starter',
   amount: '$25.000',
   date: new Date('2026-03-11T15:00:00Z'),
+  until: new Date('2026-03-18T15:00:00Z'),
   days: 5,
   refund: '—',
   link: 'https://app.example/mi-suscripcion',

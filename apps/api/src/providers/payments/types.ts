@@ -199,3 +199,65 @@ export interface PayoutLinking {
    */
   ownsNotification(rawBody: Buffer): boolean
 }
+
+/** Where a client's payment lands (decision 249): one seller's account with the platform's fee, or disbursements to trainer and gym. */
+export type CardChargeRoute =
+  | { kind: 'seller'; sellerToken: string; applicationFee: number }
+  | {
+      kind: 'disbursements'
+      trainer: { collectorId: number; amount: number; applicationFee: number }
+      gym: { collectorId: number; amount: number; applicationFee: number }
+    }
+
+/** A charge's outcome: `paymentId` is the payment we book (the one a notification names). */
+export interface CardChargeOutcome {
+  paymentId: string
+  status: 'approved' | 'rejected' | 'pending' | 'in_process' | 'refunded' | 'charged_back' | 'cancelled'
+  statusDetail: string | null
+}
+
+/**
+ * Client payments we make ourselves on a card, with the split at the source (decision 249): a
+ * provider whose subscriptions cannot carry a marketplace fee (Mercado Pago). The card is entered
+ * on the provider's card form (tokenized there, never on our servers); the first payment and every
+ * renewal are charges of ours. null (`cardChargesFor`): the provider bills subscriptions itself.
+ */
+export interface CardCharges {
+  readonly name: 'mercadopago'
+  /** Whether the provider lets us charge a saved card without the client (card-on-file, enabled per application). */
+  readonly cardOnFile: boolean
+  /** Whether one payment may be split to several accounts at the source (advanced payments, enabled per application): central billing needs it. */
+  readonly splitPayments: boolean
+  /** The card form for an amount; it returns to `returnUrl` with `token` and `payment_method_id`. */
+  cardFormUrl(input: { amountClp: number; description: string; returnUrl: string }): string
+  /**
+   * A card token to charge now: with card-on-file the form's token saves the card on the client's
+   * customer (on the account that charges) and a token of the saved card is answered; without, the
+   * form's own token. `accessToken`: the seller's, or null for the platform's.
+   */
+  prepareCard(input: {
+    accessToken: string | null
+    email: string
+    cardToken: string
+    paymentMethodId: string
+    key: string
+  }): Promise<{ customerId: string | null; cardId: string | null; token: string }>
+  /** A token of a saved card (card-on-file only); throws when the provider refuses it (the client must come back). */
+  savedCardToken(input: { accessToken: string | null; customerId: string; cardId: string; key: string }): Promise<string>
+  /** Charges once per `key` (a retried call answers the first outcome). */
+  charge(input: {
+    key: string
+    amountClp: number
+    cardToken: string
+    paymentMethodId: string
+    customerId: string | null
+    payerEmail: string
+    description: string
+    externalReference: string
+    metadata: Record<string, string>
+    route: CardChargeRoute
+  }): Promise<CardChargeOutcome>
+}
+
+/** Our own client subscriptions charged on a card (decision 249): the id names no subscription at the provider. */
+export const CARD_SUBSCRIPTION_PREFIX = 'cardsub_'

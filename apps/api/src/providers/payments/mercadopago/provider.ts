@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import {
+  CARD_SUBSCRIPTION_PREFIX,
   PaymentMethodNotBuiltError,
   WebhookSignatureError,
+  type CardCharges,
   type PaymentProvider,
   type ProviderCheckout,
   type ProviderEvent,
 } from '../types.ts'
 import { MercadoPagoApiError, mercadoPagoClient } from './client.ts'
+import { refundCharge, type MercadoPagoChargeback, type MercadoPagoPayment } from './client-charges.ts'
 import { verifyNotificationSignature } from './signature.ts'
 import {
   createPlanPreapproval,
@@ -25,8 +28,15 @@ export interface MercadoPagoProviderSettings {
   timeoutMs: number
   /** Our web app: the pages that stand in for a hosted billing portal and payout onboarding. */
   appUrl: string
+  /** Client payments are charges of ours on a card (decision 249). */
+  cardCharges: CardCharges
+  /** A linked seller's working access token by their Mercado Pago user id (refreshed as needed); null: not linked. */
+  sellerToken: (collectorId: string) => Promise<string | null>
   fetch?: typeof fetch
 }
+
+/** Where the card form returns for a client's first payment (client-billing/card-routes.ts). */
+const CARD_CHECKOUT_PATH = '/card-payments/checkouts'
 
 /** A subscription's charge (`GET /authorized_payments/{id}`, the fields we read). */
 export interface MercadoPagoAuthorizedPayment {
@@ -43,6 +53,8 @@ export interface MercadoPagoAuthorizedPayment {
 
 /** Where Mercado Pago's own billing page stands in for a portal: the trainer's plan on our account page. */
 export const PLAN_PAGE_PATH = '/cuenta'
+/** The client's own subscriptions page: card and cancellation of a client subscription. */
+export const CLIENT_PAGE_PATH = '/mi-suscripcion'
 /** The page that offers to link a payout account (the onboarding page, decision 213). */
 export const LINK_PAGE_PATH = '/auth/stripe/onboarding'
 
@@ -51,8 +63,9 @@ const placeholder = /\{CHECKOUT_SESSION_ID\}|%7BCHECKOUT_SESSION_ID%7D/
 /**
  * The Mercado Pago payment provider (decision 228): the trainer's platform plan as a preapproval
  * on the platform's account, notifications verified and re-fetched, payout accounts linked by
- * OAuth (`payoutLinkingFor`). Client charges with the split are a later slice: those methods throw
- * PaymentMethodNotBuiltError, and the configuration keeps this provider out of production.
+ * OAuth (`payoutLinkingFor`). Client payments are charges of ours on a card, split at the source
+ * (decision 249, `cardChargesFor`): their checkout is the card form, their notifications are read
+ * here. The configuration keeps this provider out of production until our Card Payment Brick page exists.
  */
 export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): PaymentProvider {
   const client = () => mercadoPagoClient({ baseUrl: settings.baseUrl(), timeoutMs: settings.timeoutMs, fetch: settings.fetch })
@@ -114,8 +127,72 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
     return { id, type, at: when, kind: 'subscription.changed', subscription: toProviderSubscription(p) }
   }
 
-  async function eventOf(id: string, type: string, dataId: string): Promise<ProviderEvent> {
+  /**
+   * A client payment, read again (decision 249): approved → invoice.paid with what our metadata
+   * names (its subscription, period, invitation and the account it landed on); a seller payment's
+   * refunds → charge.refunded by Mercado Pago's refund ids (the ids our refund call answered). A
+   * split payment's refunds are booked only by us when we make them, per disbursement: its
+   * notification books nothing (a refund made elsewhere shows in ledger:reconcile).
+   */
+  function paymentEvent(id: string, type: string, p: MercadoPagoPayment): ProviderEvent {
+    const md = p.metadata ?? {}
+    const when = new Date(Date.parse(p.date_last_updated ?? p.date_created) || Date.now())
+    if (md.kind !== 'client' || typeof md.subscription_id !== 'string') return { id, type, at: when, kind: 'ignored' }
+    const refunds = (p.refunds ?? []).filter((r) => r.status === undefined || r.status === 'approved')
+    if (refunds.length > 0) {
+      if (p.order?.type === 'advanced_payment') return { id, type, at: when, kind: 'ignored' }
+      return {
+        id,
+        type,
+        at: when,
+        kind: 'charge.refunded',
+        chargeId: String(p.id),
+        refunds: refunds.map((r) => ({ id: String(r.id), amount: r.amount })),
+      }
+    }
+    if (p.status !== 'approved') return { id, type, at: when, kind: 'ignored' }
+    return {
+      id,
+      type,
+      at: when,
+      kind: 'invoice.paid',
+      subscriptionId: md.subscription_id,
+      periodEnd: typeof md.period_end === 'string' ? new Date(md.period_end) : null,
+      invoiceId: String(p.id),
+      chargeId: String(p.id),
+      amountPaid: p.transaction_amount,
+      paidAt: new Date(Date.parse(p.date_approved ?? '') || when.getTime()),
+      account: typeof md.account === 'string' ? md.account : null,
+      metadata: { kind: 'client', ...(typeof md.invitation_id === 'string' ? { invitationId: md.invitation_id } : {}) },
+    }
+  }
+
+  /** A chargeback, read again with its payment: lost (settled against the sellers) → charge.disputed; open or won → nothing moves. */
+  async function chargebackEvent(id: string, type: string, cb: MercadoPagoChargeback, accessToken: string): Promise<ProviderEvent> {
+    const paymentId = cb.payments[0]
+    const when = new Date(Date.parse(cb.date_last_updated ?? cb.date_created) || Date.now())
+    if (paymentId === undefined) return { id, type, at: when, kind: 'ignored' }
+    const p = await client().get<MercadoPagoPayment>(`/v1/payments/${encodeURIComponent(String(paymentId))}`, { accessToken })
+    const lost = p.status === 'charged_back' && p.status_detail === 'settled' && cb.coverage_applied !== true
+    if (!lost) return { id, type, at: when, kind: 'ignored' }
+    return { id, type, at: when, kind: 'charge.disputed', disputeId: `mp-cb:${cb.id}`, chargeId: String(paymentId), amount: cb.amount }
+  }
+
+  async function eventOf(id: string, type: string, dataId: string, userId: string | null): Promise<ProviderEvent> {
+    // A seller's resource is read with the seller's token; the platform's (and split payments) with ours.
+    const readToken = async () => (userId ? await settings.sellerToken(userId) : null) ?? token()
     switch (type) {
+      case 'payment':
+        return paymentEvent(
+          id,
+          type,
+          await client().get<MercadoPagoPayment>(`/v1/payments/${encodeURIComponent(dataId)}`, { accessToken: await readToken() }),
+        )
+      case 'chargebacks': {
+        const accessToken = await readToken()
+        const cb = await client().get<MercadoPagoChargeback>(`/v1/chargebacks/${encodeURIComponent(dataId)}`, { accessToken })
+        return chargebackEvent(id, type, cb, accessToken)
+      }
       case 'subscription_preapproval':
         return preapprovalEvent(id, type, await fetchPreapproval(client(), token(), dataId))
       case 'subscription_authorized_payment': {
@@ -180,7 +257,7 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
     },
 
     async parseWebhook(rawBody, headers) {
-      let body: { id?: unknown; type?: unknown; topic?: unknown; action?: unknown; data?: { id?: unknown } }
+      let body: { id?: unknown; type?: unknown; topic?: unknown; action?: unknown; user_id?: unknown; data?: { id?: unknown } }
       try {
         body = JSON.parse(rawBody.toString('utf8'))
       } catch {
@@ -195,7 +272,8 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
       if (!dataId || !/^[\w-]{1,64}$/.test(dataId)) return { id, type, at: new Date(), kind: 'ignored' }
       // A trigger only: the resource is read again, so a forged or stale body never decides anything.
       try {
-        return await eventOf(id, type, dataId)
+        const userId = typeof body.user_id === 'number' || typeof body.user_id === 'string' ? String(body.user_id) : null
+        return await eventOf(id, type, dataId, userId && /^\d{1,20}$/.test(userId) ? userId : null)
       } catch (err) {
         // Not a resource of ours (another application's, or deleted): nothing to apply.
         if (err instanceof MercadoPagoApiError && err.status === 404) return { id, type, at: new Date(), kind: 'ignored' }
@@ -207,10 +285,24 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
     subscriptionAt: (sub) => sub,
 
     clients: {
-      createCheckout: notBuilt('clients.createCheckout'),
-      createPortal: notBuilt('clients.createPortal'),
+      /**
+       * The client's first payment is a charge of ours (decision 249): the checkout is our id and
+       * its page the card form, which returns to our route with a card token; that route charges.
+       */
+      async createCheckout(input) {
+        const id = `mpco_${randomUUID()}`
+        const url = settings.cardCharges.cardFormUrl({
+          amountClp: input.offer.priceClp,
+          description: input.offer.title,
+          returnUrl: `${settings.appUrl}${CARD_CHECKOUT_PATH}/${id}`,
+        })
+        return { id, url }
+      },
+      // Card and cancellation are on our own page: there is no hosted portal.
+      createPortal: async () => ({ url: `${settings.appUrl}${CLIENT_PAGE_PATH}` }),
       async cancelSubscription({ subscriptionId, accountId }) {
-        // The platform's own subscriptions (the trainer's plan) live on the platform account; a client's on a seller's are a later slice.
+        // A client subscription is ours: its renewals stop with our row, nothing to cancel at Mercado Pago.
+        if (subscriptionId.startsWith(CARD_SUBSCRIPTION_PREFIX)) return
         if (accountId !== null) throw new PaymentMethodNotBuiltError('mercadopago', 'clients.cancelSubscription on a linked account')
         try {
           await setPreapprovalStatus(client(), token(), subscriptionId, 'cancelled', `cancel:${subscriptionId}`)
@@ -221,8 +313,12 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
         }
       },
       async refund({ paymentId, amountClp, accountId, idempotencyKey }) {
-        if (accountId !== null) throw new PaymentMethodNotBuiltError('mercadopago', 'clients.refund on a linked account')
         if (!Number.isInteger(amountClp) || amountClp <= 0) throw new RangeError('a refund is a positive whole number of pesos')
+        if (accountId !== null) {
+          // A client payment: on the trainer's account, or split by disbursements (each gives back its part).
+          const seller = await settings.sellerToken(accountId)
+          return refundCharge(client(), { platform: token(), seller }, { paymentId, amountClp, key: idempotencyKey })
+        }
         const made = await client().post<{ id: number }>(`/v1/payments/${encodeURIComponent(paymentId)}/refunds`, {
           accessToken: token(),
           idempotencyKey,
@@ -230,7 +326,7 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
         })
         return { refundId: String(made.id) }
       },
-      // Mercado Pago splits at the source (disbursements): no transfers afterwards. The split slice builds that path.
+      // Mercado Pago splits at the source (decision 249): nothing is ever transferred afterwards.
       transfer: notBuilt('clients.transfer'),
       reverseTransfer: notBuilt('clients.reverseTransfer'),
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { clientSubscriptions } from '../../../db/schema.ts'
 import { completeClientCheckout } from '../../../modules/client-billing/client.ts'
 import { recordPayment } from '../../../modules/ledger/service.ts'
-import { monthAfter, nextPeriodEnd } from './period.ts'
+import { monthAfter, nextPeriodEnd } from '../../../lib/monthly-periods.ts'
 
 /** The sandbox's client billing: its checkout page charges; its portal cancels and simulates renewals. */
 

@@ -7,7 +7,7 @@ import { providerLinks, subscriptions } from '../../../db/schema.ts'
 import { latestSubscription, type SubscriptionStart } from '../../../modules/billing/service.ts'
 import { recordPeriodCharge } from '../../../modules/billing/charges.ts'
 import { NoWebhooksError, type PaymentProvider, type ProviderSubscription, type SubscriptionPeriod } from '../types.ts'
-import { monthAfter, nextPeriodEnd } from './period.ts'
+import { monthAfter, nextPeriodEnd } from '../../../lib/monthly-periods.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 /** Portal and payout onboarding links, like a provider's hosted sessions, expire. */

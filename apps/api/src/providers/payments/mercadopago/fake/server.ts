@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { signNotification } from '../signature.ts'
+import { fakeCharges } from './charges.ts'
 
 /**
  * A fake of the parts of Mercado Pago's API this platform uses (decision 207), written from the
@@ -21,6 +22,28 @@ import { signNotification } from '../signature.ts'
  *   `cancelled` after the last retry), GET /v1/payments/{id}, POST /v1/payments/{id}/refunds
  *   (full or partial, whole pesos, never more than what is left), GET /v1/payments/search.
  * - Notifications signed as Mercado Pago signs them (`x-signature` over the documented manifest).
+ * The charges of cards (charges.ts):
+ * - Customers and cards, per account (the platform's token or a seller's): POST /v1/customers (an
+ *   email already a customer there → 400, cause 101), GET /v1/customers/search?email=, POST/GET
+ *   /v1/customers/{id}/cards (from a token, which it consumes; the same card saved twice answers the saved one).
+ * - POST /v1/card_tokens: a typed card with `?public_key=` (what the JS SDK / Card Payment Brick
+ *   sends), or a saved card (`card_id`, `customer_id`) with its account's token, without the
+ *   security code only while card-on-file is enabled (`setCardOnFile`). Single use, 7 days. The
+ *   cardholder's name decides the payment (APRO, OTHE, FUND, CONT); `setSavedCardholder` (or
+ *   `setCardholder`) changes a saved card's.
+ * - POST /v1/payments with a seller's token (the seller collects; `application_fee`, the platform's
+ *   commission, in whole pesos up to the amount) or the platform's; `fee_details` and
+ *   `transaction_details.net_received_amount`; a decline is 201 `rejected`. A refund gives the fee
+ *   back proportionally (cumulative, rounded).
+ * - Advanced payments (the platform's token; `setAdvancedPayments` turns them off → 403): POST
+ *   /v1/advanced_payments (one payment split in disbursements to linked sellers, summing its amount),
+ *   GET /v1/advanced_payments/{id}, POST …/{id}/refunds (all) and
+ *   …/{id}/disbursements/{disbursement_id}/refunds (one, partial or the rest); its payment is refunded only this way.
+ * - The money each account holds: `movements` (payment, fees, refunds, chargebacks) and `balanceOf`.
+ * - Chargebacks: `openChargeback(paymentId)` and `resolveChargeback(id, 'lost' | 'won')`, read by
+ *   GET /v1/chargebacks/{id}; lost takes the money back from the collectors and the platform's fee.
+ * - GET/POST /checkout/card_form: a card form standing in for the Card Payment Brick; it makes a
+ *   card token and redirects to `return_url` with `token` and `payment_method_id`.
  */
 export interface FakeSeller {
   id: number
@@ -84,10 +107,10 @@ export interface FakeAuthorizedPayment {
   payment_id: number
 }
 
-/** A payment (`/v1/payments`): here, the charges of subscriptions. */
+/** A payment (`/v1/payments`): the charges of subscriptions, and the card payments of charges.ts (with the optional fields). */
 export interface FakePayment {
   id: number
-  status: 'approved' | 'rejected' | 'refunded'
+  status: 'approved' | 'rejected' | 'refunded' | 'pending' | 'charged_back'
   transaction_amount: number
   transaction_amount_refunded: number
   currency_id: string
@@ -96,6 +119,28 @@ export interface FakePayment {
   /** Moves with every change (a refund): what the search's `range=date_last_updated` filters on. */
   date_last_updated: string
   refunds: { id: number; payment_id: number; amount: number; status: 'approved'; date_created: string }[]
+  status_detail?: string
+  /** Who collects: a seller's id, or the platform's account (1_000_001). Absent on subscription charges. */
+  collector_id?: number
+  operation_type?: 'regular_payment'
+  payment_method_id?: string
+  payment_type_id?: 'credit_card'
+  installments?: number
+  description?: string | null
+  payer?: Record<string, unknown>
+  card?: Record<string, unknown>
+  /** The marketplace's commission, and how much of it went back with refunds. */
+  application_fee?: number | null
+  application_fee_refunded?: number
+  external_reference?: string | null
+  metadata?: Record<string, unknown>
+  notification_url?: string | null
+  binary_mode?: boolean
+  fee_details?: { type: string; amount: number; fee_payer: string }[]
+  transaction_details?: { total_paid_amount: number; installment_amount: number; net_received_amount: number }
+  /** The advanced payment this payment belongs to. */
+  order?: { type: 'advanced_payment'; id: number }
+  live_mode?: boolean
 }
 
 /** Declines are retried this many times, every RETRY_DAYS, then the subscription is cancelled. */
@@ -510,6 +555,20 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
   let base = ''
   /** The platform's own access token (client credentials of the application). */
   const platformToken = `APP_USR-${app.clientId}-platform`
+  const charges = fakeCharges({
+    now,
+    applicationId: Number(app.clientId),
+    platformToken,
+    sellers,
+    isLinked: (sellerId) => [...accessTokens.values()].some((t) => t.sellerId === sellerId && !t.revoked),
+    bearerSeller,
+    payments,
+    notify,
+    json,
+    apiError,
+    escapeHtml,
+    clpAmountProblem,
+  })
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake')
@@ -606,6 +665,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       const plan = plans.get(planMatch[1]!)
       return plan ? json(res, 200, plan) : apiError(res, 404, 'not_found', 'preapproval_plan not found')
     }
+    if (charges.handle(req, res, method, url, body, raw)) return
     return apiError(res, 404, 'not_found', `${method} ${url.pathname} is not part of the fake`)
   }
 
@@ -665,6 +725,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
   /** A full (no amount) or partial refund, in whole pesos, never more than what is left. */
   function refund(res: ServerResponse, payment: FakePayment, body: Record<string, unknown>) {
     if (payment.status === 'rejected') return apiError(res, 400, 'bad_request', 'Payment not refundable')
+    const refused = charges.refundProblem(payment)
+    if (refused) return apiError(res, 400, 'bad_request', refused)
     const left = payment.transaction_amount - payment.transaction_amount_refunded
     const amount = body.amount === undefined ? left : body.amount
     const problem = clpAmountProblem(amount, payment.currency_id)
@@ -681,6 +743,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     payment.date_last_updated = made.date_created
     payment.transaction_amount_refunded += made.amount
     if (payment.transaction_amount_refunded === payment.transaction_amount) payment.status = 'refunded'
+    charges.refunded(payment, made.amount)
     return json(res, 201, made)
   }
 
@@ -761,12 +824,16 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     preapprovals,
     authorizedPayments,
     runBilling,
-    /** The payer's card changes (e.g. a new card that approves); Mercado Pago charges the next attempt with it. */
-    setCardholder(preapprovalId: string, holder: TestCardholder) {
-      const p = preapprovals.get(preapprovalId)
-      if (!p) throw new Error(`no preapproval ${preapprovalId}`)
-      p.cardholder = holder
+    /**
+     * The payer's card changes (e.g. a new card that approves); Mercado Pago charges the next attempt
+     * with it. `id` is a subscription's (preapproval) or a saved card's (charges.ts).
+     */
+    setCardholder(id: string, holder: TestCardholder) {
+      const p = preapprovals.get(id)
+      if (p) p.cardholder = holder
+      else if (!charges.setCardCardholder(id, holder)) throw new Error(`no preapproval or saved card ${id}`)
     },
+    ...charges.controls,
     /** Send billing and status notifications by themselves (off by default: tests send them when they choose). */
     setAutoNotify(on: boolean) {
       autoNotify = on

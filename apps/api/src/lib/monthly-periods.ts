@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 
 /**
- * Monthly periods of the sandbox, as Stripe bills them (decision 199, issue 23 point 10): a period
+ * Monthly periods we bill ourselves (the built-in test provider, and card renewals: decision 249),
+ * as billing engines bill them (decision 199, issue 23 point 10): a period
  * is one calendar month in Chile (America/Santiago), at the same wall-clock time. The day of the
  * month is the anchor's (the day the paid periods began); a month without that day ends on its
  * last day, and the next month goes back to the anchor's day: 31 Jan → 28 (29) Feb → 31 Mar.

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { monthAfter, nextPeriodEnd } from './period.ts'
+import { monthAfter, nextPeriodEnd } from './monthly-periods.ts'
 
 // Decision 199 (issue 23 point 10): sandbox periods are calendar months in Santiago, not 30 days.
 const chile = (iso: string) => DateTime.fromISO(iso, { zone: 'America/Santiago' }).toJSDate()

@@ -1,0 +1,299 @@
+import { and, eq } from 'drizzle-orm'
+import type { AddressInfo } from 'node:net'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { clientPaymentLinks, clientPayments, clientSubscriptions, ledgerEntries } from '../../db/schema.ts'
+import { call, freshIp } from '../../testing/app.ts'
+import { accounts, balanceOf } from '../ledger/service.ts'
+import { checkLedger } from '../ledger/check.ts'
+import { useMercadoPagoTestApp } from '../payout-links/test-helpers.ts'
+import { chargeDueCardRenewals } from './card-charges.ts'
+import { confirmClient, createOffer, eligibleTrainer, gymWithTrainer, invite, lastMailTo, startClientCheckout } from './test-helpers.ts'
+
+// Issue 26, decision 249: a client's payments on Mercado Pago (the fake) are charges of ours on a
+// card, split at the source: 95/5 on an independent trainer's own account, 60/35/5 by
+// disbursements under a gym's central billing. On PGlite and on PostgreSQL.
+const mp = useMercadoPagoTestApp()
+const ctx = mp.ctx
+const PLATFORM = 1_000_001
+
+beforeAll(async () => {
+  // The fake's notifications reach our webhook over HTTP, as Mercado Pago's do.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = ctx.app.server.address() as AddressInfo
+  mp.fake.setNotificationUrl(`http://127.0.0.1:${port}/api/v1/payments/mercadopago/webhook`)
+})
+
+let nextSeller = 300_000_000
+/** Links the caller's payout account at the fake (consent, then our completion): answers the seller id. */
+async function link(token: string, owner: 'trainer' | 'gym') {
+  const sellerId = nextSeller++
+  const started = await call(ctx.app, 'POST', '/api/v1/payout-links/start', { token, body: { owner } })
+  expect(started.statusCode, started.body).toBe(200)
+  const form = new URLSearchParams(new URL(started.json().authorizationUrl).searchParams)
+  form.set('decision', 'allow')
+  form.set('seller_id', String(sellerId))
+  const res = await fetch(`${mp.fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
+  const back = new URL(res.headers.get('location')!)
+  const done = await call(ctx.app, 'POST', '/api/v1/payout-links/complete', {
+    token,
+    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  })
+  expect(done.statusCode, done.body).toBe(200)
+  return sellerId
+}
+
+/** Invite → code → checkout: the card form's address, and the client's session. */
+async function checkout(trainerToken: string, offerId: string) {
+  const inv = await invite(ctx.app, trainerToken, offerId)
+  const clientToken = await confirmClient(ctx.app, inv.link, inv.email)
+  const res = await startClientCheckout(ctx.app, inv.link, clientToken)
+  expect(res.statusCode, res.body).toBe(200)
+  return { ...inv, clientToken, url: new URL(res.json().url), checkoutId: res.json().checkoutId as string }
+}
+
+/** The client on the card form: answers where our return route sent the browser (303). */
+const MASTER = '5031755734530604'
+/** Mercado Pago's Visa test card: another card than the one saved first. */
+const VISA = '4168818844447115'
+async function payOnCardForm(formUrl: URL, cardholder: string, cardNumber = MASTER) {
+  expect(formUrl.origin).toBe(mp.fake.url)
+  expect(formUrl.pathname).toBe('/checkout/card_form')
+  const page = await fetch(formUrl)
+  expect(page.status).toBe(200)
+  const body = new URLSearchParams(formUrl.searchParams)
+  body.set('cardholder_name', cardholder)
+  body.set('card_number', cardNumber)
+  body.set('expiration_month', '11')
+  body.set('expiration_year', '2030')
+  body.set('security_code', '123')
+  const posted = await fetch(`${mp.fake.url}/checkout/card_form`, { method: 'POST', body, redirect: 'manual' })
+  expect(posted.status).toBe(302)
+  const back = new URL(posted.headers.get('location')!)
+  expect(back.searchParams.get('token')).toMatch(/^\w{16,64}$/)
+  const ours = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, remoteAddress: freshIp() })
+  expect(ours.statusCode, ours.body).toBe(303)
+  return { location: new URL(ours.headers.location as string), returnPath: `${back.pathname}${back.search}` }
+}
+
+const subOf = async (checkoutId: string) =>
+  (
+    await ctx.app.db
+      .select()
+      .from(clientSubscriptions)
+      .where(eq(clientSubscriptions.providerSubscriptionId, `cardsub_${checkoutId}`))
+  )[0]
+const paymentsOf = (subscriptionId: string) =>
+  ctx.app.db.select().from(clientPayments).where(eq(clientPayments.subscriptionId, subscriptionId))
+/** What an account of the fake received from payments, net of refunds and chargebacks (Mercado Pago's own fee apart). */
+const received = (account: number) =>
+  mp.fake.balanceOf(account, ['payment', 'application_fee', 'refund', 'application_fee_refund', 'chargeback'])
+
+async function independentClient(price = 25_000) {
+  const trainer = await eligibleTrainer(ctx.app)
+  const seller = await link(trainer.token, 'trainer')
+  const offer = await createOffer(ctx.app, trainer.token, { priceClp: price })
+  const started = await checkout(trainer.token, offer.id)
+  return { trainer, seller, offer, ...started }
+}
+
+describe('client payments on Mercado Pago (decision 249)', () => {
+  it("an independent trainer's client pays on the card form: 95 % lands on the trainer's account, 5 % is the platform's fee", async () => {
+    const before = received(PLATFORM)
+    const c = await independentClient()
+    const { location } = await payOnCardForm(c.url, 'APRO')
+    expect(location.pathname).toBe('/cliente/pago/exito')
+    expect(location.searchParams.get('sid')).toBe(c.checkoutId)
+    const sub = (await subOf(c.checkoutId))!
+    expect(sub).toMatchObject({ state: 'active', providerAccountId: String(c.seller), priceClp: 25_000 })
+    expect(sub.providerCardId).toBeTruthy()
+    const [payment] = await paymentsOf(sub.id)
+    expect(payment).toMatchObject({ amountClp: 25_000, trainerShareClp: 23_750, gymShareClp: 0, platformShareClp: 1_250 })
+    expect(received(c.seller)).toBe(23_750)
+    expect(received(PLATFORM) - before).toBe(1_250)
+    // The trainer's share left the platform at once (it landed on their account): nothing is held for them.
+    expect(await balanceOf(ctx.app.db, accounts.trainer(c.trainer.trainerId))).toBe(0)
+    // The notification that follows (twice, as Mercado Pago retries) changes nothing.
+    for (let i = 0; i < 2; i++) {
+      const sent = await mp.fake.sendNotification({
+        type: 'payment',
+        action: 'payment.created',
+        dataId: payment.providerPaymentId,
+        userId: c.seller,
+        id: 777,
+      })
+      expect(sent.status).toBe(200)
+    }
+    expect(await paymentsOf(sub.id)).toHaveLength(1)
+    // The client reloading the return address (the same card token) is not charged again.
+    expect(mp.fake.movements.filter((m) => m.paymentId === Number(payment.providerPaymentId) && m.kind === 'payment')).toHaveLength(1)
+  })
+
+  it('a declined card goes back to the card form saying why; nothing is booked, another card pays', async () => {
+    const c = await independentClient()
+    const declined = await payOnCardForm(c.url, 'OTHE')
+    expect(declined.location.origin).toBe(mp.fake.url)
+    expect(declined.location.searchParams.get('status')).toBe('rejected')
+    expect(await subOf(c.checkoutId)).toBeUndefined()
+    const paid = await payOnCardForm(declined.location, 'APRO', VISA)
+    expect(paid.location.pathname).toBe('/cliente/pago/exito')
+    expect((await subOf(c.checkoutId))?.state).toBe('active')
+  })
+
+  it("a gym trainer's payment lands 60/35/5 in three accounts; a partial refund takes back each share", async () => {
+    const gym = await gymWithTrainer(ctx.app)
+    const gymSeller = await link(gym.owner.token, 'gym')
+    const trainerSeller = await link(gym.trainer.token, 'trainer')
+    const offer = await createOffer(ctx.app, gym.trainer.token, { priceClp: 10_000 })
+    const c = await checkout(gym.trainer.token, offer.id)
+    const platformBefore = received(PLATFORM)
+    await payOnCardForm(c.url, 'APRO')
+    const sub = (await subOf(c.checkoutId))!
+    expect(sub.gymId).toBe(gym.gymId)
+    const [payment] = await paymentsOf(sub.id)
+    expect(payment).toMatchObject({ trainerShareClp: 6_000, gymShareClp: 3_500, platformShareClp: 500 })
+    expect(received(trainerSeller)).toBe(6_000)
+    expect(received(gymSeller)).toBe(3_500)
+    expect(received(PLATFORM) - platformBefore).toBe(500)
+    expect(await balanceOf(ctx.app.db, accounts.gym(gym.gymId))).toBe(0)
+
+    const refund = await call(ctx.app, 'POST', `/api/v1/trainer/payments/${payment.id}/refunds`, {
+      token: gym.trainer.token,
+      body: { amountClp: 5_000 },
+    })
+    expect(refund.statusCode, refund.body).toBe(200)
+    expect(received(trainerSeller)).toBe(3_000)
+    expect(received(gymSeller)).toBe(1_750)
+    expect(received(PLATFORM) - platformBefore).toBe(250)
+    const [after] = await paymentsOf(sub.id)
+    expect(after.refundedClp).toBe(5_000)
+    expect(await balanceOf(ctx.app.db, accounts.trainer(gym.trainer.trainerId))).toBe(0)
+    expect(await balanceOf(ctx.app.db, accounts.gym(gym.gymId))).toBe(0)
+    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
+  })
+
+  it('central billing is refused with a clear message while the gym has not linked its account', async () => {
+    const gym = await gymWithTrainer(ctx.app)
+    await link(gym.trainer.token, 'trainer')
+    const res = await call(ctx.app, 'POST', '/api/v1/trainer/offers', {
+      token: gym.trainer.token,
+      body: { title: 'Plan', description: 'x', priceClp: 10_000, sessionsPerMonth: 4 },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().errors).toMatchObject({ payouts: 'gymLinkRequired' })
+  })
+
+  it('a lost chargeback takes each share back and the books follow; a duplicate notice changes nothing', async () => {
+    const c = await independentClient(20_000)
+    await payOnCardForm(c.url, 'APRO')
+    const sub = (await subOf(c.checkoutId))!
+    const [payment] = await paymentsOf(sub.id)
+    const cb = await mp.fake.openChargeback(Number(payment.providerPaymentId))
+    // Open: the money is held by Mercado Pago, nothing is booked yet.
+    expect((await paymentsOf(sub.id))[0].refundedClp).toBe(0)
+    await mp.fake.resolveChargeback(cb.id, 'lost')
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await mp.fake.sendNotification({ type: 'chargebacks', action: 'updated', dataId: String(cb.id), userId: c.seller, id: 888 }))
+          .status,
+      ).toBe(200)
+    const [after] = await paymentsOf(sub.id)
+    expect(after.refundedClp).toBe(20_000)
+    expect(after.disputedAt).not.toBeNull()
+    expect(received(c.seller)).toBe(0)
+    expect(await balanceOf(ctx.app.db, accounts.trainer(c.trainer.trainerId))).toBe(0)
+    expect((await ctx.app.db.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, sub.id)))[0].state).toBe('cancelled')
+    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
+  })
+
+  it('renewals charge the saved card once per period; a decline mails a payment link that works once', async () => {
+    const c = await independentClient()
+    await payOnCardForm(c.url, 'APRO')
+    let sub = (await subOf(c.checkoutId))!
+    const end = sub.currentPeriodEnd!
+    const now = end.getTime() + 60_000
+    // Approved: the next period is paid, once however often the job runs.
+    await chargeDueCardRenewals(ctx.app, now)
+    await chargeDueCardRenewals(ctx.app, now)
+    sub = (await subOf(c.checkoutId))!
+    expect(await paymentsOf(sub.id)).toHaveLength(2)
+    expect(sub.currentPeriodEnd!.getTime()).toBeGreaterThan(end.getTime())
+
+    // The card now declines: past due, and one mail with a link for the period.
+    mp.fake.setSavedCardholder(sub.providerCardId!, 'OTHE')
+    const later = sub.currentPeriodEnd!.getTime() + 60_000
+    await chargeDueCardRenewals(ctx.app, later)
+    await chargeDueCardRenewals(ctx.app, later)
+    sub = (await subOf(c.checkoutId))!
+    expect(sub.state).toBe('past_due')
+    expect(await paymentsOf(sub.id)).toHaveLength(2)
+    const links = await ctx.app.db.select().from(clientPaymentLinks).where(eq(clientPaymentLinks.subscriptionId, sub.id))
+    expect(links).toHaveLength(1)
+    const mail = await lastMailTo(ctx.app, c.email)
+    expect(mail.subject).toBe('No pudimos cobrar Plan mensual: paga en un paso')
+    const linkPath = /\/card-payments\/links\/[\w-]+/.exec(mail.text)![0]
+    expect(mail.text).toContain('$25.000')
+
+    const open = await ctx.app.inject({ method: 'GET', url: linkPath, remoteAddress: freshIp() })
+    expect(open.statusCode).toBe(303)
+    const { location } = await payOnCardForm(new URL(open.headers.location as string), 'APRO', VISA)
+    expect(location.pathname).toBe('/mi-suscripcion')
+    sub = (await subOf(c.checkoutId))!
+    expect(sub.state).toBe('active')
+    expect(await paymentsOf(sub.id)).toHaveLength(3)
+    // Paid: the link leads to the subscription page, and never charges again.
+    const again = await ctx.app.inject({ method: 'GET', url: linkPath, remoteAddress: freshIp() })
+    expect(new URL(again.headers.location as string).pathname).toBe('/mi-suscripcion')
+    expect(await paymentsOf(sub.id)).toHaveLength(3)
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/card-payments/links/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      remoteAddress: freshIp(),
+    })
+    expect(unknown.statusCode).toBe(404)
+  })
+
+  it('an unpaid payment link lapses: the subscription ends; cancelled at period end ends without a charge', async () => {
+    const c = await independentClient()
+    await payOnCardForm(c.url, 'APRO')
+    let sub = (await subOf(c.checkoutId))!
+    mp.fake.setSavedCardholder(sub.providerCardId!, 'FUND')
+    const due = sub.currentPeriodEnd!.getTime() + 60_000
+    await chargeDueCardRenewals(ctx.app, due)
+    expect((await subOf(c.checkoutId))!.state).toBe('past_due')
+    await chargeDueCardRenewals(ctx.app, due + 8 * 86_400_000)
+    sub = (await subOf(c.checkoutId))!
+    expect(sub.state).toBe('cancelled')
+
+    const d = await independentClient()
+    await payOnCardForm(d.url, 'APRO')
+    const dSub = (await subOf(d.checkoutId))!
+    const cancel = await call(ctx.app, 'POST', `/api/v1/client/subscriptions/${dSub.id}/cancel`, { token: d.clientToken })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    await chargeDueCardRenewals(ctx.app, dSub.currentPeriodEnd!.getTime() + 60_000)
+    const ended = (await subOf(d.checkoutId))!
+    expect(ended.state).toBe('cancelled')
+    expect(await paymentsOf(ended.id)).toHaveLength(1)
+  })
+
+  it('a return address of another checkout, or with a malformed token, charges nothing', async () => {
+    const c = await independentClient()
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/card-payments/checkouts/${c.checkoutId}?token=%3Cscript%3E`,
+      remoteAddress: freshIp(),
+    })
+    expect(bad.statusCode).toBe(422)
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/card-payments/checkouts/mpco_nope?token=0123456789abcdef0123',
+      remoteAddress: freshIp(),
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(
+      await ctx.app.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.account, accounts.trainer(c.trainer.trainerId)))),
+    ).toHaveLength(0)
+  })
+})
