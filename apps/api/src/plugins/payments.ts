@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { startPayments } from '../providers/payments/index.ts'
 import { movementSourceFor, type MovementSource } from '../providers/payments/movements.ts'
 import type { CardCharges, PaymentProvider, PayoutLinking } from '../providers/payments/types.ts'
-import { accessTokenOfProviderUser } from '../modules/payout-links/service.ts'
+import { accessTokenOfProviderUser, linkedSellerTokens } from '../modules/payout-links/service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +32,7 @@ export default fp(
     app.decorate('payments', provider)
     app.decorate('payoutLinking', linking)
     app.decorate('cardCharges', cardCharges)
-    app.decorate('movementSource', () => movementSourceFor(app.config, app.db, fake ?? undefined))
+    app.decorate('movementSource', () => movementSourceFor(app.config, app.db, fake ?? undefined, () => linkedSellerTokens(app)))
     app.log.debug({ provider: provider.name }, 'payment provider')
   },
   { name: 'payments', dependencies: ['db', 'mailer'] },

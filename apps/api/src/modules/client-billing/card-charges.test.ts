@@ -5,16 +5,18 @@ import { clientPaymentLinks, clientPayments, clientSubscriptions, ledgerEntries 
 import { call, freshIp } from '../../testing/app.ts'
 import { accounts, balanceOf } from '../ledger/service.ts'
 import { checkLedger } from '../ledger/check.ts'
+import { accessTokenOfProviderUser } from '../payout-links/service.ts'
 import { useMercadoPagoTestApp } from '../payout-links/test-helpers.ts'
+import { reconcile } from '../reconcile/service.ts'
 import { chargeDueCardRenewals } from './card-charges.ts'
-import { confirmClient, createOffer, eligibleTrainer, gymWithTrainer, invite, lastMailTo, startClientCheckout } from './test-helpers.ts'
+import { cardCheckout, linkAtFake, payOnCardForm as payOnCard, PLATFORM, receivedAt, VISA } from '../../testing/card-payments.ts'
+import { createOffer, eligibleTrainer, gymWithTrainer, lastMailTo } from './test-helpers.ts'
 
 // Issue 26, decision 249: a client's payments on Mercado Pago (the fake) are charges of ours on a
 // card, split at the source: 95/5 on an independent trainer's own account, 60/35/5 by
 // disbursements under a gym's central billing. On PGlite and on PostgreSQL.
 const mp = useMercadoPagoTestApp()
 const ctx = mp.ctx
-const PLATFORM = 1_000_001
 
 beforeAll(async () => {
   // The fake's notifications reach our webhook over HTTP, as Mercado Pago's do.
@@ -23,57 +25,10 @@ beforeAll(async () => {
   mp.fake.setNotificationUrl(`http://127.0.0.1:${port}/api/v1/payments/mercadopago/webhook`)
 })
 
-let nextSeller = 300_000_000
-/** Links the caller's payout account at the fake (consent, then our completion): answers the seller id. */
-async function link(token: string, owner: 'trainer' | 'gym') {
-  const sellerId = nextSeller++
-  const started = await call(ctx.app, 'POST', '/api/v1/payout-links/start', { token, body: { owner } })
-  expect(started.statusCode, started.body).toBe(200)
-  const form = new URLSearchParams(new URL(started.json().authorizationUrl).searchParams)
-  form.set('decision', 'allow')
-  form.set('seller_id', String(sellerId))
-  const res = await fetch(`${mp.fake.url}/authorization`, { method: 'POST', body: form, redirect: 'manual' })
-  const back = new URL(res.headers.get('location')!)
-  const done = await call(ctx.app, 'POST', '/api/v1/payout-links/complete', {
-    token,
-    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-  })
-  expect(done.statusCode, done.body).toBe(200)
-  return sellerId
-}
-
-/** Invite → code → checkout: the card form's address, and the client's session. */
-async function checkout(trainerToken: string, offerId: string) {
-  const inv = await invite(ctx.app, trainerToken, offerId)
-  const clientToken = await confirmClient(ctx.app, inv.link, inv.email)
-  const res = await startClientCheckout(ctx.app, inv.link, clientToken)
-  expect(res.statusCode, res.body).toBe(200)
-  return { ...inv, clientToken, url: new URL(res.json().url), checkoutId: res.json().checkoutId as string }
-}
-
-/** The client on the card form: answers where our return route sent the browser (303). */
-const MASTER = '5031755734530604'
-/** Mercado Pago's Visa test card: another card than the one saved first. */
-const VISA = '4168818844447115'
-async function payOnCardForm(formUrl: URL, cardholder: string, cardNumber = MASTER) {
-  expect(formUrl.origin).toBe(mp.fake.url)
-  expect(formUrl.pathname).toBe('/checkout/card_form')
-  const page = await fetch(formUrl)
-  expect(page.status).toBe(200)
-  const body = new URLSearchParams(formUrl.searchParams)
-  body.set('cardholder_name', cardholder)
-  body.set('card_number', cardNumber)
-  body.set('expiration_month', '11')
-  body.set('expiration_year', '2030')
-  body.set('security_code', '123')
-  const posted = await fetch(`${mp.fake.url}/checkout/card_form`, { method: 'POST', body, redirect: 'manual' })
-  expect(posted.status).toBe(302)
-  const back = new URL(posted.headers.get('location')!)
-  expect(back.searchParams.get('token')).toMatch(/^\w{16,64}$/)
-  const ours = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, remoteAddress: freshIp() })
-  expect(ours.statusCode, ours.body).toBe(303)
-  return { location: new URL(ours.headers.location as string), returnPath: `${back.pathname}${back.search}` }
-}
+const link = (token: string, owner: 'trainer' | 'gym') => linkAtFake(ctx.app, mp.fake, token, owner)
+const checkout = (trainerToken: string, offerId: string) => cardCheckout(ctx.app, trainerToken, offerId)
+const payOnCardForm = (formUrl: URL, cardholder: string, cardNumber?: string) =>
+  payOnCard(ctx.app, mp.fake, formUrl, cardholder, cardNumber)
 
 const subOf = async (checkoutId: string) =>
   (
@@ -85,8 +40,7 @@ const subOf = async (checkoutId: string) =>
 const paymentsOf = (subscriptionId: string) =>
   ctx.app.db.select().from(clientPayments).where(eq(clientPayments.subscriptionId, subscriptionId))
 /** What an account of the fake received from payments, net of refunds and chargebacks (Mercado Pago's own fee apart). */
-const received = (account: number) =>
-  mp.fake.balanceOf(account, ['payment', 'application_fee', 'refund', 'application_fee_refund', 'chargeback'])
+const received = (account: number) => receivedAt(mp.fake, account)
 
 async function independentClient(price = 25_000) {
   const trainer = await eligibleTrainer(ctx.app)
@@ -295,5 +249,34 @@ describe('client payments on Mercado Pago (decision 249)', () => {
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.account, accounts.trainer(c.trainer.trainerId)))),
     ).toHaveLength(0)
+  })
+
+  it("ledger:reconcile finds every payment, refund and lost chargeback of this file at Mercado Pago, and lists a refund made behind the books' back", async () => {
+    const day = 86_400_000
+    const range = () => ({ from: new Date(Date.now() - day), to: new Date(Date.now() + day) })
+    const clean = await reconcile(ctx.app.db, ctx.app.movementSource(), range(), 'test')
+    expect(clean.differences).toEqual([])
+    expect(clean.ledgerMovements).toBeGreaterThan(10)
+    // Money moved at Mercado Pago that our books do not show: a refund made in the seller's own account.
+    const c = await independentClient()
+    await payOnCardForm(c.url, 'APRO')
+    const [payment] = await paymentsOf((await subOf(c.checkoutId))!.id)
+    const sellerToken = await accessTokenOfProviderUser(ctx.app, String(c.seller))
+    const outside = await fetch(`${mp.fake.url}/v1/payments/${payment.providerPaymentId}/refunds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sellerToken}`, 'content-type': 'application/json', 'x-idempotency-key': 'outside-refund' },
+      body: JSON.stringify({ amount: 1_000 }),
+    })
+    expect(outside.status).toBe(201)
+    const found = await reconcile(ctx.app.db, ctx.app.movementSource(), range(), 'test')
+    expect(found.differences).toEqual([
+      {
+        kind: 'missing-in-ledger',
+        movement: 'refund',
+        providerId: String(((await outside.json()) as { id: number }).id),
+        ledgerClp: null,
+        providerClp: 1_000,
+      },
+    ])
   })
 })

@@ -140,14 +140,14 @@ export async function listPayments(app: FastifyInstance, user: AuthUser, query: 
  */
 export async function refundLockedPayment(app: FastifyInstance, tx: Tx, payment: PaymentRow, wanted: number) {
   const [sub] = await tx.select().from(clientSubscriptions).where(eq(clientSubscriptions.id, payment.subscriptionId)).limit(1)
-  const { refundId } = await app.payments.clients.refund({
+  const { refundId, parts } = await app.payments.clients.refund({
     paymentId: payment.providerPaymentId,
     amountClp: wanted,
     accountId: sub.providerAccountId,
     idempotencyKey: `refund-${payment.id}-${payment.refundedClp}-${wanted}`,
   })
   try {
-    const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund' })
+    const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: refundId, amountClp: wanted, kind: 'refund', parts })
     // Every share that left the platform gives back its part (decision 092).
     if (done.created) await clawBack(app, tx, done.payment, `refund:${refundId}`, done.reversal)
     return await endIfRefundedInFull(tx, done.payment)

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { clientPayments, clientRefunds, clientSubscriptions, ledgerEntries, ledgerTransactions } from '../../db/schema.ts'
 import { reversalShares, splitAmount, type Shares } from './split.ts'
@@ -188,12 +188,49 @@ export class RefundTooLargeError extends Error {
 /**
  * A refund or a dispute of `amountClp` pesos, once per provider refund id. The payment row is
  * locked, so two refunds of one payment are decided one after the other and never pass its
- * amount. The shares are reversed cumulatively (split.ts): a full refund after partial ones
- * returns exactly each stored share.
+ * amount. The shares are reversed cumulatively (split.ts), or as the provider moved them
+ * (`parts`): a full refund after partial ones returns exactly each stored share.
  */
+/** What the refunds and disputes booked so far took back from each party of a payment. */
+async function reversedSoFar(tx: Tx, payment: PaymentRow): Promise<Shares> {
+  const rows = await tx
+    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amountClp})` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerTransactions.paymentId, payment.id), inArray(ledgerTransactions.kind, ['refund', 'dispute'])))
+    .groupBy(ledgerEntries.account)
+  const taken = (account: string) => -Number(rows.find((r) => r.account === account)?.total ?? 0)
+  return {
+    trainer: taken(accounts.trainer(payment.trainerId)),
+    gym: payment.gymId ? taken(accounts.gym(payment.gymId)) : 0,
+    platform: taken(accounts.platformRevenue),
+  }
+}
+
+/**
+ * Each party's part of a refund: what the provider says each gave back (`parts`, where the
+ * payment was split at the source and the provider rounds its fee's refund itself, decision 249),
+ * else the cumulative split of decision 060. The refund that completes the payment takes back
+ * exactly what each party has left, so the shares always come back whole.
+ */
+async function reversalOf(tx: Tx, payment: PaymentRow, after: number, parts: Shares | undefined): Promise<Shares> {
+  const shares = sharesOf(payment)
+  if (!parts && after < payment.amountClp) return reversalShares(shares, payment.refundedClp, after)
+  const done = await reversedSoFar(tx, payment)
+  const left = { trainer: shares.trainer - done.trainer, gym: shares.gym - done.gym, platform: shares.platform - done.platform }
+  if (after === payment.amountClp) return left
+  const amount = after - payment.refundedClp
+  const valid =
+    parts &&
+    parts.trainer + parts.gym + parts.platform === amount &&
+    (['trainer', 'gym', 'platform'] as const).every((k) => Number.isSafeInteger(parts[k]) && parts[k] >= 0 && parts[k] <= left[k])
+  if (!valid) throw new UnbalancedTransactionError(`refund parts ${JSON.stringify(parts)} do not fit payment ${payment.id}`)
+  return parts
+}
+
 export async function recordRefund(
   tx: Tx,
-  input: { paymentId: string; providerRefundId: string; amountClp: number; kind: 'refund' | 'dispute' },
+  input: { paymentId: string; providerRefundId: string; amountClp: number; kind: 'refund' | 'dispute'; parts?: Shares },
 ): Promise<{ payment: PaymentRow; created: boolean; reversal: Shares }> {
   const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.id, input.paymentId)).limit(1).for('update')
   if (!payment) throw new Error(`no payment ${input.paymentId}`)
@@ -207,7 +244,7 @@ export async function recordRefund(
   if (!Number.isSafeInteger(input.amountClp) || input.amountClp < 1 || input.amountClp > refundable)
     throw new RefundTooLargeError(refundable)
   const after = payment.refundedClp + input.amountClp
-  const reversal = reversalShares(sharesOf(payment), payment.refundedClp, after)
+  const reversal = await reversalOf(tx, payment, after, input.parts)
   await tx
     .insert(clientRefunds)
     .values({ paymentId: payment.id, kind: input.kind, providerRefundId: input.providerRefundId, amountClp: input.amountClp })

@@ -285,3 +285,21 @@ export async function accessTokenOfProviderUser(app: FastifyInstance, providerUs
     .limit(1)
   return row ? payoutAccessToken(app, row.ownerKind, row.ownerId) : null
 }
+
+/** Every linked account's working token (ledger:reconcile reads each seller's payments); one that fails to refresh is left out and logged. */
+export async function linkedSellerTokens(app: FastifyInstance): Promise<string[]> {
+  if (!app.payoutLinking) return []
+  const rows = await app.db
+    .select({ ownerKind: payoutLinks.ownerKind, ownerId: payoutLinks.ownerId })
+    .from(payoutLinks)
+    .where(eq(payoutLinks.status, 'linked'))
+  const tokens: string[] = []
+  for (const row of rows) {
+    const token = await payoutAccessToken(app, row.ownerKind, row.ownerId).catch((err: Error) => {
+      app.log.warn({ ownerKind: row.ownerKind, err: err.message }, 'a linked account could not be read for reconciliation')
+      return null
+    })
+    if (token) tokens.push(token)
+  }
+  return tokens
+}

@@ -30,11 +30,17 @@ async function ledgerMovements(db: Db, provider: string, { from, to }: MovementR
         where t.kind = 'payment' and p.provider = ${provider} and t.created_at >= ${f} and t.created_at < ${t}
         group by p.provider_payment_id
       union all
-      select t.kind, substr(t.source_key, length(t.kind) + 2) as id, sum(e.amount_clp)::text as amount, min(t.created_at) as at
-        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'
-        join client_payments p on p.id = t.payment_id
-        where t.kind in ('refund', 'dispute') and p.provider = ${provider} and t.created_at >= ${f} and t.created_at < ${t}
-        group by t.kind, t.source_key
+      select r.kind, r.id, sum(r.amount)::text as amount, min(r.at) as at from (
+        select t.kind,
+            -- A payment split at the source to a gym is refunded per disbursement: compared per payment (decision 249).
+            case when t.kind = 'refund' and s.gym_id is not null and s.provider_account_id is not null
+              then p.provider_payment_id || ':split' else substr(t.source_key, length(t.kind) + 2) end as id,
+            e.amount_clp as amount, t.created_at as at
+          from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'
+          join client_payments p on p.id = t.payment_id
+          join client_subscriptions s on s.id = p.subscription_id
+          where t.kind in ('refund', 'dispute') and p.provider = ${provider} and t.created_at >= ${f} and t.created_at < ${t}) r
+        group by r.kind, r.id
       union all
       select 'transfer' as kind, p.provider_payment_id as id, sum(e.amount_clp)::text as amount, min(t.created_at) as at
         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'provider_clearing'

@@ -12,7 +12,12 @@ export type { MoneyMovement, MovementRange, MovementSource } from './movement-ty
  * The movement source of the configured provider (the same choice as paymentProviderFor). `fake`:
  * the sandbox-mode Mercado Pago of the server process (startPayments), which only it can reach.
  */
-export function movementSourceFor(config: Config, db: Db, fake?: { url: string; platformToken: string }): MovementSource {
+export function movementSourceFor(
+  config: Config,
+  db: Db,
+  fake?: { url: string; platformToken: string },
+  sellerTokens?: () => Promise<string[]>,
+): MovementSource {
   if (config.PAYMENTS_PROVIDER === 'mercadopago') {
     if (config.MERCADOPAGO_SANDBOX && !fake)
       throw new Error("the sandbox's Mercado Pago lives in the server's process: run ledger:reconcile while the server runs (npm start)")
@@ -20,6 +25,7 @@ export function movementSourceFor(config: Config, db: Db, fake?: { url: string; 
       baseUrl: () => fake?.url ?? config.MERCADOPAGO_BASE_URL ?? 'https://api.mercadopago.com',
       accessToken: () => fake?.platformToken ?? config.MERCADOPAGO_ACCESS_TOKEN!,
       timeoutMs: config.MERCADOPAGO_TIMEOUT_MS,
+      sellerTokens,
     })
   }
   if (!config.STRIPE_SECRET_KEY) return sandboxMovements(db)

@@ -106,7 +106,16 @@ export interface ClientPayments {
     returnUrl: string
   }): Promise<{ url: string }>
   cancelSubscription(input: { subscriptionId: string; accountId: string | null; atPeriodEnd: boolean }): Promise<void>
-  refund(input: { paymentId: string; amountClp: number; accountId: string | null; idempotencyKey: string }): Promise<{ refundId: string }>
+  /**
+   * `parts`: what each party gave back, where the payment was split at the source and the provider
+   * rounds the refund of its fee itself (decision 249); absent, the ledger splits the refund.
+   */
+  refund(input: {
+    paymentId: string
+    amountClp: number
+    accountId: string | null
+    idempotencyKey: string
+  }): Promise<{ refundId: string; parts?: { trainer: number; gym: number; platform: number } }>
   /** Pays a share out of the platform's balance to a connected account; null: this provider moves no money. */
   transfer(input: {
     amountClp: number

@@ -171,49 +171,66 @@ export async function charge(client: MercadoPagoClient, platformToken: string, i
   return { paymentId: String(inner.id), status: made.status, statusDetail: made.status_detail ?? inner.status_detail ?? null }
 }
 
+/** The application fee a payment or disbursement carries (`fee_details`, else the field itself). */
+const feeOf = (p: { application_fee?: number; fee_details?: { type: string; amount: number }[] }) =>
+  p.fee_details?.find((f) => f.type === 'application_fee')?.amount ?? p.application_fee ?? 0
+
 /**
- * Refunds `amountClp` of a payment. A seller's payment: one refund on the seller's account (Mercado
- * Pago gives its fee back in proportion). An advanced payment: each disbursement gives back its
- * part, computed as our ledger reverses it (the cumulative split of decision 060 over what each
- * party received), each with its own deterministic key.
+ * The part of the application fee a refund gives back: Mercado Pago returns the fee in proportion
+ * to what is refunded, to the peso, cumulatively (our reading, checked by the opt-in contract tests),
+ * so a payment refunded in full gives the whole fee back.
+ */
+export const feeRefunded = (fee: number, amount: number, refundedBefore: number, refundedAfter: number) =>
+  Math.round((fee * refundedAfter) / amount) - Math.round((fee * refundedBefore) / amount)
+
+/**
+ * Refunds `amountClp` of a payment and answers what each party gave back. A seller's payment: one
+ * refund on the seller's account, its fee returned in proportion. An advanced payment: each
+ * disbursement gives back its part of our cumulative split (decision 060) over what each party
+ * received, each with its own deterministic key, and its fee in proportion.
  */
 export async function refundCharge(
   client: MercadoPagoClient,
   tokens: { platform: string; seller: string | null },
   input: { paymentId: string; amountClp: number; key: string },
-): Promise<{ refundId: string }> {
-  const payment = await client.get<MercadoPagoPayment>(`/v1/payments/${encodeURIComponent(input.paymentId)}`, {
-    accessToken: tokens.seller ?? tokens.platform,
-  })
+): Promise<{ refundId: string; parts: Shares }> {
+  const payment = await client.get<MercadoPagoPayment & { application_fee?: number }>(
+    `/v1/payments/${encodeURIComponent(input.paymentId)}`,
+    {
+      accessToken: tokens.seller ?? tokens.platform,
+    },
+  )
   if (payment.order?.type !== 'advanced_payment') {
     // A seller's payment is refunded with the seller's own token: unlinked, Mercado Pago would refuse ours.
     if (!tokens.seller)
       throw new MercadoPagoApiError(401, 'unauthorized', "the seller's account is not linked: its payment cannot be refunded")
+    const before = payment.transaction_amount_refunded ?? 0
     const made = await client.post<{ id: number }>(`/v1/payments/${encodeURIComponent(input.paymentId)}/refunds`, {
       accessToken: tokens.seller,
       idempotencyKey: input.key,
       body: { amount: input.amountClp },
     })
-    return { refundId: String(made.id) }
+    const fee = feeRefunded(feeOf(payment), payment.transaction_amount, before, before + input.amountClp)
+    return { refundId: String(made.id), parts: { trainer: input.amountClp - fee, gym: 0, platform: fee } }
   }
   const advanced = await client.get<MercadoPagoAdvancedPayment>(`/v1/advanced_payments/${encodeURIComponent(String(payment.order.id))}`, {
     accessToken: tokens.platform,
   })
   const trainerD = advanced.disbursements.find((d) => d.external_reference === 'trainer') ?? advanced.disbursements[0]
   const gymD = advanced.disbursements.find((d) => d !== trainerD)
-  const fee = (trainerD.application_fee ?? 0) + (gymD?.application_fee ?? 0)
   const shares: Shares = {
     trainer: trainerD.amount - (trainerD.application_fee ?? 0),
     gym: gymD ? gymD.amount - (gymD.application_fee ?? 0) : 0,
-    platform: fee,
+    platform: (trainerD.application_fee ?? 0) + (gymD?.application_fee ?? 0),
   }
   const before = advanced.disbursements.reduce((s, d) => s + (d.amount_refunded ?? 0), 0)
   const part = reversalShares(shares, before, before + input.amountClp)
   const legs = [
-    { d: trainerD, amount: part.trainer + part.platform, party: 'trainer' },
-    ...(gymD ? [{ d: gymD, amount: part.gym, party: 'gym' }] : []),
+    { d: trainerD, amount: part.trainer + part.platform, party: 'trainer' as const },
+    ...(gymD ? [{ d: gymD, amount: part.gym, party: 'gym' as const }] : []),
   ]
   const ids: string[] = []
+  const parts: Shares = { trainer: 0, gym: 0, platform: 0 }
   for (const leg of legs) {
     if (leg.amount <= 0) continue
     const made = await client.post<{ id: number }>(
@@ -221,7 +238,11 @@ export async function refundCharge(
       { accessToken: tokens.platform, idempotencyKey: `${input.key}:${leg.party}`, body: { amount: leg.amount } },
     )
     ids.push(String(made.id))
+    const refunded = leg.d.amount_refunded ?? 0
+    const fee = feeRefunded(leg.d.application_fee ?? 0, leg.d.amount, refunded, refunded + leg.amount)
+    parts[leg.party] += leg.amount - fee
+    parts.platform += fee
   }
   // One ledger refund, however many disbursements gave back: its id names them all.
-  return { refundId: ids.length === 1 ? ids[0] : `${input.key}:${ids.join('+')}` }
+  return { refundId: ids.length === 1 ? ids[0] : `${input.key}:${ids.join('+')}`, parts }
 }

@@ -5,10 +5,14 @@ import { mercadoPagoClient } from './client.ts'
 export interface MercadoPagoSearchedPayment {
   id: number
   status: string
+  status_detail?: string
+  metadata?: Record<string, unknown>
+  order?: { type?: string } | null
   transaction_amount: number
   date_created: string
   date_approved?: string | null
   date_last_updated: string
+  transaction_amount_refunded?: number
   refunds?: { id: number; amount: number; status: string; date_created: string }[]
 }
 
@@ -19,8 +23,10 @@ interface SearchAnswer {
 
 export interface MercadoPagoMovementSettings {
   baseUrl: () => string
-  /** The platform's own access token: the trainers' plan payments are on the platform's account. */
+  /** The platform's own access token: the trainers' plan payments and split client payments are on the platform's account. */
   accessToken: () => string
+  /** The linked sellers' working tokens: an independent trainer's client payments are on the trainer's own account (decision 249). */
+  sellerTokens?: () => Promise<string[]>
   timeoutMs: number
   fetch?: typeof fetch
   /** Payments per search page (tests page by one). */
@@ -34,16 +40,17 @@ const MAX_OFFSET = 10_000
 const CHARGED = new Set(['approved', 'authorized', 'refunded', 'charged_back', 'in_mediation'])
 
 /**
- * Mercado Pago's records for `ledger:reconcile` (decision 239): the payments of the platform's own
- * account, which today are the trainers' and gyms' plan charges (client charges on Mercado Pago
- * are issue 26's next slice), and their refunds. Searched by `date_last_updated` from the range's
+ * Mercado Pago's records for `ledger:reconcile` (decisions 239, 249): the payments of the
+ * platform's own account (the trainers' and gyms' plan charges, and client payments split by
+ * disbursements) and of every linked seller's account (an independent trainer's client payments),
+ * and their refunds; a payment whose metadata says `client` is a client charge. Searched by `date_last_updated` from the range's
  * start until now, so a refund made in the range of a payment made before it is found too; each
  * movement is then kept by its own date. Paged to the end; never the whole history at once.
  */
 export function mercadoPagoMovements(settings: MercadoPagoMovementSettings): MovementSource {
   const client = () => mercadoPagoClient({ baseUrl: settings.baseUrl(), timeoutMs: settings.timeoutMs, fetch: settings.fetch })
 
-  async function* search(from: Date): AsyncIterable<MercadoPagoSearchedPayment> {
+  async function* search(from: Date, accessToken: string): AsyncIterable<MercadoPagoSearchedPayment> {
     const api = client()
     const size = settings.pageSize ?? PAGE
     const seen = new Set<number>()
@@ -51,7 +58,7 @@ export function mercadoPagoMovements(settings: MercadoPagoMovementSettings): Mov
     let offset = 0
     for (;;) {
       const page = await api.get<SearchAnswer>('/v1/payments/search', {
-        accessToken: settings.accessToken(),
+        accessToken,
         query: {
           range: 'date_last_updated',
           begin_date: begin,
@@ -81,13 +88,33 @@ export function mercadoPagoMovements(settings: MercadoPagoMovementSettings): Mov
     name: 'mercadopago',
     async *listMoneyMovements({ from, to }) {
       const within = (at: Date) => at >= from && at < to
-      for await (const p of search(from)) {
-        const paidAt = new Date(p.date_approved ?? p.date_created)
-        if (CHARGED.has(p.status) && within(paidAt))
-          yield { kind: 'plan_charge', id: String(p.id), amountClp: p.transaction_amount, at: paidAt }
-        for (const r of p.refunds ?? []) {
-          const at = new Date(r.date_created)
-          if (r.status === 'approved' && within(at)) yield { kind: 'plan_refund', id: String(r.id), amountClp: r.amount, at }
+      const tokens = [settings.accessToken(), ...((await settings.sellerTokens?.()) ?? [])]
+      for (const token of tokens) {
+        for await (const p of search(from, token)) {
+          const paidAt = new Date(p.date_approved ?? p.date_created)
+          const client = p.metadata?.kind === 'client'
+          if (CHARGED.has(p.status) && within(paidAt))
+            yield { kind: client ? 'charge' : 'plan_charge', id: String(p.id), amountClp: p.transaction_amount, at: paidAt }
+          // A lost chargeback (settled against the sellers) takes back what was not refunded yet.
+          if (client && p.status === 'charged_back' && p.status_detail === 'settled' && within(new Date(p.date_last_updated)))
+            yield {
+              kind: 'dispute',
+              id: `chargeback:${p.id}`,
+              amountClp: p.transaction_amount - (p.transaction_amount_refunded ?? 0),
+              at: new Date(p.date_last_updated),
+            }
+          const refunds = (p.refunds ?? []).filter((r) => r.status === 'approved')
+          if (client && p.order?.type === 'advanced_payment') {
+            // A split payment is refunded per disbursement: compared per payment, as the ledger books one refund for them all.
+            if (refunds.length === 0) continue
+            const at = new Date(Math.min(...refunds.map((r) => Date.parse(r.date_created))))
+            if (within(at)) yield { kind: 'refund', id: `${p.id}:split`, amountClp: refunds.reduce((sum, r) => sum + r.amount, 0), at }
+            continue
+          }
+          for (const r of refunds) {
+            const at = new Date(r.date_created)
+            if (within(at)) yield { kind: client ? 'refund' : 'plan_refund', id: String(r.id), amountClp: r.amount, at }
+          }
         }
       }
     },

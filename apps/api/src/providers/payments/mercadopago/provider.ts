@@ -175,7 +175,16 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
     const p = await client().get<MercadoPagoPayment>(`/v1/payments/${encodeURIComponent(String(paymentId))}`, { accessToken })
     const lost = p.status === 'charged_back' && p.status_detail === 'settled' && cb.coverage_applied !== true
     if (!lost) return { id, type, at: when, kind: 'ignored' }
-    return { id, type, at: when, kind: 'charge.disputed', disputeId: `mp-cb:${cb.id}`, chargeId: String(paymentId), amount: cb.amount }
+    // Mercado Pago opens at most one chargeback per payment: named by the payment, reconciliation finds it from the payment alone.
+    return {
+      id,
+      type,
+      at: when,
+      kind: 'charge.disputed',
+      disputeId: `chargeback:${paymentId}`,
+      chargeId: String(paymentId),
+      amount: cb.amount,
+    }
   }
 
   async function eventOf(id: string, type: string, dataId: string, userId: string | null): Promise<ProviderEvent> {

@@ -348,7 +348,12 @@ export function fakeCharges(ctx: ChargesContext) {
       (c) =>
         cardNumbers.get(c.id) === t.card_number && c.expiration_month === t.expiration_month && c.expiration_year === t.expiration_year,
     )
-    if (existing) return json(res, 200, existing)
+    if (existing) {
+      // The card entered again: its holder's name is the one just typed (Mercado Pago keeps the card, updated).
+      existing.cardholder = structuredClone(t.cardholder)
+      existing.date_last_updated = iso()
+      return json(res, 200, existing)
+    }
     const at = iso()
     const method = brand(t.card_number)
     const card: FakeCard = {

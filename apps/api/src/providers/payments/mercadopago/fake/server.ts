@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { signNotification } from '../signature.ts'
-import { fakeCharges } from './charges.ts'
+import { fakeCharges, PLATFORM_ACCOUNT } from './charges.ts'
 
 /**
  * A fake of the parts of Mercado Pago's API this platform uses (decision 207), written from the
@@ -648,7 +648,8 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
     if (method === 'GET' && url.pathname === '/v1/payments/search') {
       if (!bearerSeller(req) && req.headers.authorization !== `Bearer ${platformToken}`)
         return apiError(res, 401, 'unauthorized', 'invalid access token')
-      return searchPayments(res, url.searchParams)
+      // Each account searches its own payments: a seller's, or the platform's (its plan charges and split payments).
+      return searchPayments(res, url.searchParams, bearerSeller(req)?.id ?? PLATFORM_ACCOUNT)
     }
     const paymentMatch = /^\/v1\/payments\/(\d+)(\/refunds)?$/.exec(url.pathname)
     if (paymentMatch && (method === 'GET' || (method === 'POST' && paymentMatch[2]))) {
@@ -696,7 +697,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
    * `begin_date` and `end_date` (ISO, or NOW / NOW-nDAYS), sorted by `sort` and `criteria`, paged by
    * `limit` (at most 1,000) and `offset` (at most 10,000, as the real search). Paging is by total.
    */
-  function searchPayments(res: ServerResponse, params: URLSearchParams) {
+  function searchPayments(res: ServerResponse, params: URLSearchParams, account: number) {
     const field = (params.get('range') ?? 'date_created') as 'date_created' | 'date_approved' | 'date_last_updated'
     const sortField = (params.get('sort') ?? 'date_created') as typeof field
     if (![field, sortField].every((f) => ['date_created', 'date_approved', 'date_last_updated'].includes(f)))
@@ -717,6 +718,7 @@ export async function startFakeMercadoPago(options: FakeMercadoPagoOptions = {})
       return apiError(res, 400, 'bad_request', 'invalid limit or offset')
     const sign = params.get('criteria') === 'desc' ? -1 : 1
     const found = [...payments.values()]
+      .filter((p) => (p.collector_id ?? PLATFORM_ACCOUNT) === account)
       .filter((p) => p[field] !== null && Date.parse(p[field]!) >= begin && Date.parse(p[field]!) <= end)
       .sort((a, b) => sign * (Date.parse(a[sortField] ?? a.date_created) - Date.parse(b[sortField] ?? b.date_created)) || a.id - b.id)
     return json(res, 200, { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit) })
