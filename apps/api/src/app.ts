@@ -24,6 +24,7 @@ import { schedulePayoutLinkRefresh } from './modules/payout-links/service.ts'
 import paymentWebhookRoutes from './modules/payments/routes.ts'
 import { providerPages } from './providers/payments/index.ts'
 import { scheduleCardRenewals } from './modules/client-billing/card-charges.ts'
+import cardDevRoutes from './modules/client-billing/card-dev-routes.ts'
 import adminRoutes from './modules/admin/routes.ts'
 import clientBillingRoutes from './modules/client-billing/routes.ts'
 import statementRoutes from './modules/statements/routes.ts'
@@ -251,6 +252,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (config.NODE_ENV !== 'production') await app.register(privacyDevRoutes)
   // The E2E's clock for the withdrawal right (decision 224).
   if (config.NODE_ENV !== 'production') await app.register(withdrawalDevRoutes)
+  // The E2E's clock for card renewals (decision 249).
+  if (config.NODE_ENV !== 'production') await app.register(cardDevRoutes)
   if (opts.serveWeb ?? true) {
     await app.register(webPlugin, { root: opts.webRoot })
     await app.register(trainerPages)

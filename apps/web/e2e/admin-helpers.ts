@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { adminLinkFile, E2E_ADMIN_EMAIL } from './admin-setup'
 
@@ -8,11 +8,15 @@ export { storeSession } from './support'
 /** The password the operator chooses through the command's link. */
 export const ADMIN_PASSWORD = 'Operador-E2E-2026!'
 
-const linkFile = adminLinkFile(Number(process.env.E2E_PORT ?? 3100))
+/** The port of the server the running test talks to: the main one, or the Mercado Pago one (decision 249). */
+export const serverPort = () => {
+  const base = test.info().project.use.baseURL
+  return base ? Number(new URL(base).port) : Number(process.env.E2E_PORT ?? 3100)
+}
 
 /** The set-password link `admin:create` printed before the server started (path and query only). */
 export function printedSetupLink(): string {
-  const output = readFileSync(linkFile, 'utf8')
+  const output = readFileSync(adminLinkFile(serverPort()), 'utf8')
   expect(output).toContain(`Created platform admin ${E2E_ADMIN_EMAIL}.`)
   const url = new URL(/https?:\/\/\S+\/recuperar-password\?hash=\S+/.exec(output)![0])
   return `${url.pathname}${url.search}`

@@ -3,7 +3,7 @@
 // as the seller and an operator would (the screens themselves are tax-start.spec.ts's).
 import { rutOfBody } from '@app/contracts/tax-identity'
 import { expect, type APIRequestContext } from '@playwright/test'
-import { ADMIN_PASSWORD, E2E_ADMIN_EMAIL, setAdminPasswordOnce } from './admin-helpers'
+import { ADMIN_PASSWORD, E2E_ADMIN_EMAIL, serverPort, setAdminPasswordOnce } from './admin-helpers'
 
 /** A valid RUT no other run has (random body, computed check digit): plain, with dots, and the body alone. */
 export function freshRut() {
@@ -48,19 +48,22 @@ export async function approvedTaxStartThroughApi(
   let approved = await approve()
   if (approved.status() === 401) {
     // The worker's operator session ended (its token expired): sign in again once.
-    operatorSession = null
+    operatorSessions.delete(serverPort())
     approved = await approve()
   }
   expect(approved.status(), await approved.text()).toBe(200)
 }
 
-/** The E2E operator's token, signed in once per worker: each sign-in costs a password hash on a busy server. */
-let operatorSession: string | null = null
+/** The E2E operator's token per server, signed in once per worker: each sign-in costs a password hash on a busy server. */
+const operatorSessions = new Map<number, string>()
 async function operatorToken(request: APIRequestContext) {
-  if (operatorSession) return operatorSession
+  const port = serverPort()
+  const known = operatorSessions.get(port)
+  if (known) return known
   await setAdminPasswordOnce(request)
   const login = await request.post('/api/v1/auth/email/login', { data: { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD } })
   expect(login.status(), await login.text()).toBe(200)
-  operatorSession = (await login.json()).token as string
-  return operatorSession
+  const token = (await login.json()).token as string
+  operatorSessions.set(port, token)
+  return token
 }

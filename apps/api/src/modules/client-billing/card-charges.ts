@@ -251,7 +251,7 @@ async function renewOne(app: FastifyInstance, cards: CardCharges, subscriptionId
     if (target && facts && cards.cardOnFile && sub.providerCardId && sub.providerCustomerId) {
       const key = `renewal:${sub.id}:${periodEnd.getTime()}`
       try {
-        const token = await cards.savedCardToken({
+        const saved = await cards.savedCardToken({
           accessToken: target.accessToken,
           customerId: sub.providerCustomerId,
           cardId: sub.providerCardId,
@@ -260,8 +260,8 @@ async function renewOne(app: FastifyInstance, cards: CardCharges, subscriptionId
         outcome = await cards.charge({
           key: `${key}:charge`,
           amountClp: sub.priceClp,
-          cardToken: token,
-          paymentMethodId: 'master',
+          cardToken: saved.token,
+          paymentMethodId: saved.paymentMethodId,
           customerId: sub.providerCustomerId,
           payerEmail: facts.email,
           description: facts.offer,

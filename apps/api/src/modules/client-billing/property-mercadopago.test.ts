@@ -104,7 +104,11 @@ async function play(actions: Action[]) {
       const row = await subRow(s.id)
       mp.fake.setSavedCardholder(row.providerCardId!, a.decline ? 'OTHE' : 'APRO')
       await chargeDueCardRenewals(ctx.app, row.currentPeriodEnd!.getTime() + 60_000)
-      if (!a.decline) continue
+      if (!a.decline) {
+        // Approved on the saved card (whichever card it is): one more period, still active.
+        expect((await subRow(s.id)).state).toBe(row.cancelAtPeriodEnd ? 'cancelled' : 'active')
+        continue
+      }
       expect((await subRow(s.id)).state).toBe(row.cancelAtPeriodEnd ? 'cancelled' : 'past_due')
       if (row.cancelAtPeriodEnd || !a.payLink) continue
       const mail = await lastMailTo(ctx.app, s.email)

@@ -251,8 +251,13 @@ export interface CardCharges {
     paymentMethodId: string
     key: string
   }): Promise<{ customerId: string | null; cardId: string | null; token: string }>
-  /** A token of a saved card (card-on-file only); throws when the provider refuses it (the client must come back). */
-  savedCardToken(input: { accessToken: string | null; customerId: string; cardId: string; key: string }): Promise<string>
+  /** A token of a saved card and the card's payment method (card-on-file only); throws when the provider refuses it (the client must come back). */
+  savedCardToken(input: {
+    accessToken: string | null
+    customerId: string
+    cardId: string
+    key: string
+  }): Promise<{ token: string; paymentMethodId: string }>
   /** Charges once per `key` (a retried call answers the first outcome). */
   charge(input: {
     key: string

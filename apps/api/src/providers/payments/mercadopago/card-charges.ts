@@ -1,6 +1,6 @@
 import type { CardCharges } from '../types.ts'
 import { mercadoPagoClient } from './client.ts'
-import { charge, customerFor, saveCard, savedCardToken } from './client-charges.ts'
+import { charge, customerFor, saveCard, savedCardMethod, savedCardToken } from './client-charges.ts'
 
 export interface MercadoPagoCardSettings {
   /** The platform's own access token: advanced payments and the platform's customers. */
@@ -39,7 +39,11 @@ export function mercadoPagoCardCharges(settings: MercadoPagoCardSettings): CardC
       const { cardId } = await saveCard(client(), token, customerId, cardToken, `${key}:card`)
       return { customerId, cardId, token: await savedCardToken(client(), token, customerId, cardId, `${key}:card-token`) }
     },
-    savedCardToken: ({ accessToken, customerId, cardId, key }) => savedCardToken(client(), tokenOf(accessToken), customerId, cardId, key),
+    async savedCardToken({ accessToken, customerId, cardId, key }) {
+      const token = tokenOf(accessToken)
+      const paymentMethodId = await savedCardMethod(client(), token, customerId, cardId)
+      return { token: await savedCardToken(client(), token, customerId, cardId, key), paymentMethodId }
+    },
     charge: (input) => charge(client(), settings.accessToken(), input),
   }
 }

@@ -96,6 +96,19 @@ export async function savedCardToken(client: MercadoPagoClient, accessToken: str
   return made.id
 }
 
+/** A saved card's payment method (visa, master, …): a payment names it, and it must match the card. */
+export async function savedCardMethod(client: MercadoPagoClient, accessToken: string, customerId: string, cardId: string) {
+  const cards = await client.get<{ id: string; payment_method?: { id?: string } }[]>(
+    `/v1/customers/${encodeURIComponent(customerId)}/cards`,
+    {
+      accessToken,
+    },
+  )
+  const card = cards.find((c) => String(c.id) === cardId)
+  if (!card?.payment_method?.id) throw new MercadoPagoApiError(404, 'not_found', 'the saved card is gone')
+  return card.payment_method.id
+}
+
 export interface ChargeInput {
   key: string
   amountClp: number

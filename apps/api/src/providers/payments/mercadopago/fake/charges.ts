@@ -793,6 +793,8 @@ export function fakeCharges(ctx: ChargesContext) {
       200,
       'Pagar con tarjeta (simulado)',
       `<h1>Pagar con tarjeta</h1><p>${escapeHtml(description)}</p><p><strong>$${escapeHtml(new Intl.NumberFormat('es-CL').format(amount))}</strong></p>` +
+        // Sent back by the platform after a decline (decision 249): the person tries another card.
+        (q.get('status') === 'rejected' ? '<p role="alert">El pago fue rechazado: prueba con otra tarjeta.</p>' : '') +
         `<form method="post" action="/checkout/card_form">${hidden}` +
         field('cardholder_name', 'Nombre del titular', 'APRO', ' autocomplete="cc-name"') +
         `<p><small>APRO aprueba, OTHE rechaza, FUND fondos insuficientes</small></p>` +
@@ -836,6 +838,15 @@ export function fakeCharges(ctx: ChargesContext) {
 
   function route(req: IncomingMessage, res: ServerResponse, method: string, url: URL, body: Record<string, unknown>, raw: string) {
     const path = url.pathname
+    // The fake's own control for the end-to-end tests (not Mercado Pago's API): a client's saved cards now decline or approve.
+    if (method === 'POST' && path === '/__fake/cardholder') {
+      const email = String(body.email ?? '').toLowerCase()
+      let changed = 0
+      for (const customer of customers.values())
+        if (customer.email === email)
+          for (const card of customer.cards) changed += setCardCardholder(card.id, String(body.name ?? '')) ? 1 : 0
+      return json(res, 200, { changed })
+    }
     if (path === '/checkout/card_form') {
       if (method === 'GET') return cardFormPage(res, url.searchParams)
       if (method === 'POST') return cardFormSubmit(res, new URLSearchParams(raw))
