@@ -117,6 +117,8 @@ export const AUDIT_ACTIONS = [
   'tax_start.submit',
   'tax_start.approve',
   'tax_start.reject',
+  // issue 26 (decision 250): an operator read a payment or a dispute again from the payment provider
+  'payment.replay',
 ] as const
 
 /**
@@ -566,3 +568,37 @@ export const LedgerReconciliationSchema = z.object({
     .nullable(),
 })
 export type LedgerReconciliation = z.infer<typeof LedgerReconciliationSchema>
+
+/** A chargeback of a client payment followed to its outcome (decision 250). */
+export const AdminDisputeSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  /** The provider's own id of the dispute: what a replay reads again. */
+  providerReference: z.string(),
+  paymentId: z.string(),
+  providerPaymentId: z.string(),
+  trainerName: z.string(),
+  amountClp: z.number().int(),
+  status: z.enum(['open', 'won', 'lost']),
+  /** When the evidence must reach the provider (Chile: 7 days); null when the provider gives none. */
+  evidenceDueAt: z.string().nullable(),
+  openedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+})
+export type AdminDispute = z.infer<typeof AdminDisputeSchema>
+export const AdminDisputesSchema = z.object({ data: z.array(AdminDisputeSchema) })
+export type AdminDisputes = z.infer<typeof AdminDisputesSchema>
+
+/** The operator's replay: a payment (the provider's payment id) or a dispute (its reference) read again. */
+export const AdminPaymentReplaySchema = z.object({
+  kind: z.enum(['payment', 'dispute']),
+  id: z.string().trim().min(1).max(80),
+})
+export type AdminPaymentReplay = z.infer<typeof AdminPaymentReplaySchema>
+export const AdminPaymentReplayResultSchema = z.object({
+  /** What the provider's record came to (invoice.paid, charge.refunded, dispute.changed, ignored …). */
+  event: z.string(),
+  /** false: the record came to nothing, or this very event was applied before; true: applied (bookings are keyed by the provider's ids, so a repeat books nothing). */
+  applied: z.boolean(),
+})
+export type AdminPaymentReplayResult = z.infer<typeof AdminPaymentReplayResultSchema>

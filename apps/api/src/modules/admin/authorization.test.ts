@@ -90,6 +90,9 @@ beforeAll(async () => {
       ok: 200,
     },
     'GET /api/v1/admin/money/reconciliation': { url: '/api/v1/admin/money/reconciliation', ok: 200 },
+    'GET /api/v1/admin/money/disputes': { url: '/api/v1/admin/money/disputes', ok: 200 },
+    // The sandbox sends no notifications: nothing to read again (the Mercado Pago tests replay for real).
+    'POST /api/v1/admin/money/replay': { url: '/api/v1/admin/money/replay', body: { kind: 'payment', id: '123' }, ok: 422 },
     'GET /api/v1/admin/audit': { url: '/api/v1/admin/audit?action=auth.*', ok: 200 },
     'GET /api/v1/admin/audit/export.csv': { url: '/api/v1/admin/audit/export.csv', ok: 200 },
     'GET /api/v1/admin/system': { url: '/api/v1/admin/system', ok: 200 },

@@ -94,6 +94,7 @@ export const AUDIT_ACTION: Words<Record<string, string>> = {
     'tax_start.submit': 'Inicio de actividades declarado',
     'tax_start.approve': 'Inicio de actividades aprobado',
     'tax_start.reject': 'Inicio de actividades rechazado',
+    'payment.replay': 'Pago o contracargo leído de nuevo en el proveedor',
   },
   en: {
     'admin.create': 'Operator created',
@@ -136,6 +137,7 @@ export const AUDIT_ACTION: Words<Record<string, string>> = {
     'tax_start.submit': 'Tax start declared',
     'tax_start.approve': 'Tax start approved',
     'tax_start.reject': 'Tax start rejected',
+    'payment.replay': 'Payment or chargeback read again from the provider',
   },
 }
 

@@ -1,5 +1,9 @@
 import {
+  AdminDisputesSchema,
+  ApiErrorSchema,
   AdminMoneyExportQuerySchema,
+  AdminPaymentReplayResultSchema,
+  AdminPaymentReplaySchema,
   AdminMoneySummarySchema,
   AdminMoneyTransactionsQuerySchema,
   AdminMoneyTransactionsSchema,
@@ -12,7 +16,8 @@ import { listTransactions, moneySummary } from './money.ts'
 import { adminCsvName, MONEY_COLUMNS } from './csv-files.ts'
 import { moneyExportRows } from './money-export.ts'
 import { csvResponse } from '../../plugins/contract.ts'
-import { adminBase, adminErrors, adminGuards, auditBulkRead } from './route-kit.ts'
+import { adminBase, adminErrors, adminGuards, auditBulkRead, operatorOf } from './route-kit.ts'
+import { listDisputes, replayPayment } from './disputes.ts'
 import { lastReconciliation } from '../reconcile/service.ts'
 
 export default async function moneyRoutes(fastify: FastifyInstance) {
@@ -97,5 +102,38 @@ export default async function moneyRoutes(fastify: FastifyInstance) {
       preHandler: guard.read,
     },
     () => lastReconciliation(app.db),
+  )
+
+  app.get(
+    '/admin/money/disputes',
+    {
+      schema: {
+        ...adminBase,
+        summary: 'Chargebacks of client payments and their evidence deadlines',
+        operationId: 'listDisputes',
+        description:
+          'Every open chargeback, the nearest evidence deadline first (7 days in Chile), then the 50 most recently resolved (won or lost). A lost one took the money back from each party as it moved.',
+        response: { 200: AdminDisputesSchema, ...adminErrors },
+      },
+      preHandler: guard.read,
+    },
+    () => listDisputes(app),
+  )
+
+  app.post(
+    '/admin/money/replay',
+    {
+      schema: {
+        ...adminBase,
+        summary: 'Read a payment or a dispute again from the payment provider',
+        operationId: 'refreshPaymentFromProvider',
+        description:
+          "The operator's replay of a notification: the provider's payment (its id) or dispute (its reference) is read again and applied as its notification would be. Every booking is keyed by the provider's ids, so what was applied before changes nothing; `applied` is false when the record came to nothing or this very event was applied before. 422 with a provider that sends no notifications (the built-in test provider); 503 when the provider does not answer.",
+        body: AdminPaymentReplaySchema,
+        response: { 200: AdminPaymentReplayResultSchema, ...adminErrors, 503: ApiErrorSchema },
+      },
+      preHandler: guard.write,
+    },
+    (request) => replayPayment(app, operatorOf(request), request.body),
   )
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { clientPaymentLinks, clientPayments, clientSubscriptions, ledgerEntries } from '../../db/schema.ts'
-import { call, freshIp } from '../../testing/app.ts'
+import { call, createUserAndLogin, freshIp } from '../../testing/app.ts'
 import { accounts, balanceOf } from '../ledger/service.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { accessTokenOfProviderUser } from '../payout-links/service.ts'
@@ -249,6 +249,42 @@ describe('client payments on Mercado Pago (decision 249)', () => {
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.account, accounts.trainer(c.trainer.trainerId)))),
     ).toHaveLength(0)
+  })
+
+  it('the console lists a chargeback with its evidence deadline until it is lost, and replays a payment whose notice never came', async () => {
+    const admin = await createUserAndLogin(ctx.app, { role: 'platform_admin' })
+    const c = await independentClient(30_000)
+    await payOnCardForm(c.url, 'APRO')
+    const [payment] = await paymentsOf((await subOf(c.checkoutId))!.id)
+    const cb = mp.fake.openChargeback(Number(payment.providerPaymentId))
+    expect((await mp.fake.sendNotification({ type: 'chargebacks', action: 'created', dataId: cb.id, userId: c.seller })).status).toBe(200)
+    const listed = async () =>
+      (await call(ctx.app, 'GET', '/api/v1/admin/money/disputes', { token: admin.token }))
+        .json()
+        .data.find((d: { providerPaymentId: string }) => d.providerPaymentId === payment.providerPaymentId)
+    const open = await listed()
+    expect(open).toMatchObject({ status: 'open', amountClp: 30_000, providerReference: cb.id, resolvedAt: null })
+    // Chile: the evidence is due within 7 days of the opening.
+    expect(Math.round((Date.parse(open.evidenceDueAt) - Date.now()) / 86_400_000)).toBe(7)
+    expect((await paymentsOf(payment.subscriptionId))[0].refundedClp).toBe(0)
+    // Lost, but its notice never arrives: the operator reads the dispute again, and the books follow once.
+    mp.fake.resolveChargeback(cb.id, 'lost')
+    for (let i = 0; i < 2; i++) {
+      const replay = await call(ctx.app, 'POST', '/api/v1/admin/money/replay', { token: admin.token, body: { kind: 'dispute', id: cb.id } })
+      expect(replay.statusCode, replay.body).toBe(200)
+      expect(replay.json()).toEqual({ event: 'dispute.changed', applied: true })
+    }
+    expect(await listed()).toMatchObject({ status: 'lost', resolvedAt: expect.any(String) })
+    expect((await paymentsOf(payment.subscriptionId))[0].refundedClp).toBe(30_000)
+    expect(received(c.seller)).toBe(0)
+    expect((await checkLedger(ctx.app.db)).problems).toEqual([])
+    // A trainer or a client may do neither.
+    for (const token of [c.trainer.token, c.clientToken]) {
+      expect((await call(ctx.app, 'GET', '/api/v1/admin/money/disputes', { token })).statusCode).toBe(403)
+      expect((await call(ctx.app, 'POST', '/api/v1/admin/money/replay', { token, body: { kind: 'payment', id: '1' } })).statusCode).toBe(
+        403,
+      )
+    }
   })
 
   it("ledger:reconcile finds every payment, refund and lost chargeback of this file at Mercado Pago, and lists a refund made behind the books' back", async () => {

@@ -1,7 +1,17 @@
 import { and, eq, isNull, lte, ne, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Tx } from '../../db/client.ts'
-import { businesses, clientPayments, clientSubscriptions, clientTransfers, gyms, payoutAccounts, trainers, users } from '../../db/schema.ts'
+import {
+  businesses,
+  clientDisputes,
+  clientPayments,
+  clientSubscriptions,
+  clientTransfers,
+  gyms,
+  payoutAccounts,
+  trainers,
+  users,
+} from '../../db/schema.ts'
 import type { ProviderEvent, ProviderSubscription } from '../../providers/payments/types.ts'
 import { accounts, recordPayment, recordRefund, recordTransfer, RefundTooLargeError } from '../ledger/service.ts'
 import { reversalShares } from '../ledger/split.ts'
@@ -58,8 +68,12 @@ async function paid(
     paidAt: new Date(),
     flag: late ? 'after_cancel' : input.amountClp !== sub.priceClp ? 'amount_mismatch' : null,
   })
-  // A late payment never revives a cancelled subscription.
-  if (!late)
+  // A late payment never revives a cancelled subscription; an older one delivered again (a retried
+  // notification, an operator's replay) never moves the period back nor revives a past-due one.
+  const current = sub.currentPeriodEnd?.getTime() ?? null
+  const end = input.periodEnd?.getTime() ?? null
+  const newer = end === null || current === null || (created ? end >= current : end > current)
+  if (!late && newer)
     await tx
       .update(clientSubscriptions)
       .set({ state: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}) })
@@ -202,23 +216,11 @@ export async function applyClientEvent(app: FastifyInstance, tx: Tx, event: Prov
       }
       return followUps
     }
-    case 'charge.disputed': {
-      const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, event.chargeId)).limit(1)
-      if (!payment) return []
-      const amount = Math.min(event.amount, payment.amountClp - payment.refundedClp)
-      if (amount > 0) {
-        const done = await recordRefund(tx, {
-          paymentId: payment.id,
-          providerRefundId: event.disputeId,
-          amountClp: amount,
-          kind: 'dispute',
-        })
-        if (done.created) await clawBack(app, tx, done.payment, `dispute:${event.disputeId}`, done.reversal)
-        const ended = await endIfRefundedInFull(tx, done.payment)
-        if (ended) return [{ end: ended }]
-      }
-      return []
-    }
+    case 'charge.disputed':
+      // Booked when the provider takes the money (a provider that debits at the dispute's creation).
+      return disputeFollowed(app, tx, { ...event, reference: event.disputeId, status: 'lost', evidenceDueBy: null })
+    case 'dispute.changed':
+      return disputeFollowed(app, tx, event)
     default:
       return []
   }
@@ -350,4 +352,51 @@ async function giveBack(app: FastifyInstance, refused: Extract<FollowUp, { refus
   } catch (err) {
     app.log.error({ err: (err as Error).message, chargeId: refused.chargeId }, 'refunding a refused checkout failed')
   }
+}
+
+/**
+ * A dispute's state as the provider reports it now (decision 250): kept for the operator with its
+ * evidence deadline; open or won moves no money; lost takes back what was not refunded yet, once
+ * (the refund row is keyed by the dispute id), each share as it moved. Resolved is final: an older
+ * report never reopens it.
+ */
+async function disputeFollowed(
+  app: FastifyInstance,
+  tx: Tx,
+  event: {
+    disputeId: string
+    reference: string
+    chargeId: string
+    amount: number
+    status: 'open' | 'won' | 'lost'
+    evidenceDueBy: Date | null
+  },
+): Promise<FollowUp[]> {
+  const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, event.chargeId)).limit(1)
+  if (!payment) return []
+  const resolvedAt = event.status === 'open' ? null : new Date()
+  await tx
+    .insert(clientDisputes)
+    .values({
+      provider: payment.provider,
+      providerDisputeId: event.disputeId,
+      providerReference: event.reference,
+      paymentId: payment.id,
+      amountClp: event.amount,
+      status: event.status,
+      evidenceDueAt: event.evidenceDueBy,
+      resolvedAt,
+    })
+    .onConflictDoUpdate({
+      target: [clientDisputes.provider, clientDisputes.providerDisputeId],
+      set: { status: event.status, evidenceDueAt: event.evidenceDueBy, amountClp: event.amount, resolvedAt, updatedAt: new Date() },
+      setWhere: eq(clientDisputes.status, 'open'),
+    })
+  if (event.status !== 'lost') return []
+  const amount = Math.min(event.amount, payment.amountClp - payment.refundedClp)
+  if (amount <= 0) return []
+  const done = await recordRefund(tx, { paymentId: payment.id, providerRefundId: event.disputeId, amountClp: amount, kind: 'dispute' })
+  if (done.created) await clawBack(app, tx, done.payment, `dispute:${event.disputeId}`, done.reversal)
+  const ended = await endIfRefundedInFull(tx, done.payment)
+  return ended ? [{ end: ended }] : []
 }

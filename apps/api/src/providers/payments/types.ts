@@ -53,6 +53,20 @@ export type ProviderEvent = { id: string; type: string; at: Date } & (
   | { kind: 'invoice.failed'; subscriptionId: string }
   | { kind: 'charge.refunded'; chargeId: string; refunds: { id: string; amount: number }[] }
   | { kind: 'charge.disputed'; disputeId: string; chargeId: string; amount: number }
+  /**
+   * A chargeback followed to its outcome (decision 250): open with the evidence deadline, then won
+   * or lost; lost takes the money back as `charge.disputed` does.
+   */
+  | {
+      kind: 'dispute.changed'
+      disputeId: string
+      /** The provider's own id of the dispute (what `replay` reads again). */
+      reference: string
+      chargeId: string
+      amount: number
+      status: 'open' | 'won' | 'lost'
+      evidenceDueBy: Date | null
+    }
   | { kind: 'account.updated'; accountId: string; chargesEnabled: boolean; detailsSubmitted: boolean }
   | { kind: 'ignored' }
 )
@@ -153,6 +167,12 @@ export interface PaymentProvider {
   endTrial(subscriptionId: string): Promise<void>
   /** Verifies the signature and reduces the event; throws WebhookSignatureError, or NoWebhooksError. */
   parseWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<ProviderEvent>
+  /**
+   * The operator's replay (decision 250): a payment or a dispute (its `reference`) read again from the provider and
+   * reduced as its notification would be, applied whatever was missed (applying is idempotent by
+   * the resource's ids). Throws NoWebhooksError where the provider sends none (the sandbox).
+   */
+  replay(resource: { kind: 'payment' | 'dispute'; id: string }): Promise<ProviderEvent>
   /**
    * A stored subscription as the provider sees it at `now` (renewed or ended), without writing.
    * A provider that reports every change by webhook answers the row as stored.

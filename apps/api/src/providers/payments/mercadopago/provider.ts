@@ -167,23 +167,30 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
     }
   }
 
-  /** A chargeback, read again with its payment: lost (settled against the sellers) → charge.disputed; open or won → nothing moves. */
+  /** A chargeback, read again with its payment: its state and evidence deadline; lost (settled against the sellers) moves the money back. */
   async function chargebackEvent(id: string, type: string, cb: MercadoPagoChargeback, accessToken: string): Promise<ProviderEvent> {
     const paymentId = cb.payments[0]
     const when = new Date(Date.parse(cb.date_last_updated ?? cb.date_created) || Date.now())
     if (paymentId === undefined) return { id, type, at: when, kind: 'ignored' }
     const p = await client().get<MercadoPagoPayment>(`/v1/payments/${encodeURIComponent(String(paymentId))}`, { accessToken })
-    const lost = p.status === 'charged_back' && p.status_detail === 'settled' && cb.coverage_applied !== true
-    if (!lost) return { id, type, at: when, kind: 'ignored' }
+    const status =
+      p.status === 'charged_back' && p.status_detail === 'settled' && cb.coverage_applied !== true
+        ? 'lost'
+        : cb.coverage_applied === true || p.status_detail === 'reimbursed'
+          ? 'won'
+          : 'open'
     // Mercado Pago opens at most one chargeback per payment: named by the payment, reconciliation finds it from the payment alone.
     return {
       id,
       type,
       at: when,
-      kind: 'charge.disputed',
+      kind: 'dispute.changed',
       disputeId: `chargeback:${paymentId}`,
+      reference: String(cb.id),
       chargeId: String(paymentId),
       amount: cb.amount,
+      status,
+      evidenceDueBy: cb.date_documentation_deadline ? new Date(cb.date_documentation_deadline) : null,
     }
   }
 
@@ -288,6 +295,13 @@ export function mercadoPagoProvider(settings: MercadoPagoProviderSettings): Paym
         if (err instanceof MercadoPagoApiError && err.status === 404) return { id, type, at: new Date(), kind: 'ignored' }
         throw err
       }
+    },
+
+    /** The operator's replay: the resource read again, under an id of its own (applying it is idempotent by the resource's ids). */
+    async replay({ kind, id }) {
+      const topic = kind === 'dispute' ? 'chargebacks' : 'payment'
+      if (!/^\d{1,20}$/.test(id)) return { id: `mp-replay:${topic}:${id}`, type: topic, at: new Date(), kind: 'ignored' }
+      return eventOf(`mp-replay:${topic}:${id}:${Date.now()}`, topic, id, null)
     },
 
     // Mercado Pago reports every change by notification (and the redirect re-reads it): the row as stored.

@@ -219,6 +219,21 @@ export function stripeProvider(config: Config): PaymentProvider {
           return { ...base, kind: 'ignored' }
       }
     },
+    /**
+     * The operator's replay (decision 250) on the platform's account: a charge's refunds, or a
+     * dispute, read again and reduced as their events are (booked once by the refund or dispute id).
+     */
+    async replay({ kind, id }) {
+      const base = { id: `stripe-replay:${kind}:${id}:${Date.now()}`, type: `replay.${kind}`, at: new Date() }
+      if (kind === 'dispute') {
+        const dispute = await stripe.disputes.retrieve(id)
+        const chargeId = idOf(dispute.charge)
+        if (!chargeId) return { ...base, kind: 'ignored' }
+        return { ...base, kind: 'charge.disputed', disputeId: dispute.id, chargeId, amount: dispute.amount }
+      }
+      const refunds = await stripe.refunds.list({ charge: id, limit: 100 })
+      return { ...base, kind: 'charge.refunded', chargeId: id, refunds: refunds.data.map((r) => ({ id: r.id, amount: r.amount })) }
+    },
   }
 }
 

@@ -19,6 +19,9 @@ import {
   type AdminBusinessUpdate,
   type AdminLeadUpdate,
   type AdminResendMail,
+  AdminDisputesSchema,
+  AdminPaymentReplayResultSchema,
+  type AdminPaymentReplay,
 } from '@app/contracts'
 import { api } from '@/lib/api-client'
 import { downloadFile } from '@/lib/download'
@@ -55,6 +58,9 @@ export const updateBusiness = (id: string, body: AdminBusinessUpdate) => api.pat
 export const setCentralBilling = (id: string, approved: boolean, reason: string) =>
   api.put(`/admin/businesses/${encodeURIComponent(id)}/central-billing`, { approved, reason })
 export const getReconciliation = async () => LedgerReconciliationSchema.parse(await api.get('/admin/money/reconciliation'))
+export const getDisputes = async () => AdminDisputesSchema.parse(await api.get('/admin/money/disputes'))
+export const replayPayment = async (body: AdminPaymentReplay) =>
+  AdminPaymentReplayResultSchema.parse(await api.post('/admin/money/replay', body))
 export const getMoneySummary = async () => AdminMoneySummarySchema.parse(await api.get('/admin/money/summary'))
 export const getMoneyTransactions = async (params: ListParams) =>
   AdminMoneyTransactionsSchema.parse(await api.get(`/admin/money/transactions${queryString(params)}`))

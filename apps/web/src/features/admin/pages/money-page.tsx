@@ -10,6 +10,7 @@ import { LedgerAccount } from '../components/ledger-account'
 import { FilterBar } from '../components/filter-bar'
 import { MoneySummary } from '../components/money-summary'
 import { PageHeader } from '../components/page-header'
+import { DisputesCard } from '../components/disputes-card'
 import { ReconciliationCard } from '../components/reconciliation-card'
 import { Pager } from '../components/pager'
 import { useCursorList } from '../hooks/use-cursor-list'
@@ -68,6 +69,7 @@ export function MoneyPage() {
       <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
         <MoneySummary />
         <ReconciliationCard />
+        <DisputesCard />
         <Card className="gap-0 py-0">
           <CardHeader className="pt-4">
             <CardTitle className="text-base">{t('money.transactions')}</CardTitle>
