@@ -5,11 +5,13 @@ import { startFakeMercadoPago } from './fake/server.ts'
 import { mercadoPagoLinking } from './linking.ts'
 import { mercadoPagoMovements } from './movements.ts'
 import { createPlanPreapproval, fetchPreapproval, setPreapprovalStatus, toProviderSubscription } from './subscriptions.ts'
+import { customerFor, saveCard, savedCardMethod, savedCardToken, type MercadoPagoPayment } from './client-charges.ts'
 
 // Issue 26: the calls the provider makes, as one contract. Without credentials it runs against our
 // fake (so the fake keeps to it in every run); with MERCADOPAGO_TEST_ACCESS_TOKEN (a test seller's
 // TEST-… token) the same scenarios run against Mercado Pago itself, so the fake can be checked
-// where the internet is available. MERCADOPAGO_TEST_PAYER_EMAIL: a test buyer of the same country.
+// where the internet is available. MERCADOPAGO_TEST_PAYER_EMAIL: a test buyer of the same country;
+// MERCADOPAGO_TEST_PUBLIC_KEY: the same test seller's public key (cards are tokenized with it).
 const realToken = process.env.MERCADOPAGO_TEST_ACCESS_TOKEN
 const payerEmail = process.env.MERCADOPAGO_TEST_PAYER_EMAIL ?? 'test_user_cl@testuser.com'
 let baseUrl = process.env.MERCADOPAGO_BASE_URL ?? 'https://api.mercadopago.com'
@@ -83,9 +85,66 @@ describe(realToken ? 'Mercado Pago contract (Mercado Pago itself)' : 'Mercado Pa
       const source = mercadoPagoMovements({ baseUrl: () => baseUrl, accessToken: () => token, timeoutMs: 20_000, pageSize: 10 })
       const day = 86_400_000
       for await (const movement of source.listMoneyMovements({ from: new Date(Date.now() - 30 * day), to: new Date() }, new Set())) {
-        expect(['plan_charge', 'plan_refund']).toContain(movement.kind)
+        expect(['plan_charge', 'plan_refund', 'charge', 'refund', 'dispute']).toContain(movement.kind)
         expect(Number.isInteger(movement.amountClp)).toBe(true)
       }
+    },
+  )
+
+  it(
+    'a test card (decision 249): tokenized with the public key, saved on a customer, charged by a saved-card token in whole CLP and replayed by its key; OTHE declines; a partial refund returns that part',
+    { timeout: 90_000 },
+    async () => {
+      const publicKey = process.env.MERCADOPAGO_TEST_PUBLIC_KEY ?? 'TEST-contract-public-key'
+      const cardToken = async (holder: string) =>
+        (
+          await client().post<{ id: string }>('/v1/card_tokens', {
+            query: { public_key: publicKey },
+            body: {
+              card_number: '5031755734530604',
+              expiration_month: 11,
+              expiration_year: 2030,
+              security_code: '123',
+              cardholder: { name: holder, identification: { type: 'RUT', number: '111111111' } },
+            },
+          })
+        ).id
+      const email = `contract-${randomUUID().slice(0, 8)}@testuser.com`
+      const customerId = await customerFor(client(), token, email)
+      // Asked again, the customer is found, not made twice.
+      expect(await customerFor(client(), token, email)).toBe(customerId)
+      const { cardId } = await saveCard(client(), token, customerId, await cardToken('APRO'), `contract-card:${email}`)
+      expect(await savedCardMethod(client(), token, customerId, cardId)).toBe('master')
+      const pay = (cardTokenId: string, key: string) =>
+        client().post<MercadoPagoPayment>('/v1/payments', {
+          accessToken: token,
+          idempotencyKey: key,
+          body: {
+            transaction_amount: 5_000,
+            token: cardTokenId,
+            description: 'Contrato de pagos con tarjeta',
+            installments: 1,
+            payment_method_id: 'master',
+            payer: { type: 'customer', id: customerId, email },
+            binary_mode: true,
+            metadata: { kind: 'contract' },
+          },
+        })
+      const key = `contract-pay:${randomUUID()}`
+      const saved = await savedCardToken(client(), token, customerId, cardId, `contract-token:${key}`)
+      const approved = await pay(saved, key)
+      expect(approved).toMatchObject({ status: 'approved', transaction_amount: 5_000, currency_id: 'CLP' })
+      // The same key and body (a retried call): the first payment, not a second charge.
+      expect((await pay(saved, key)).id).toBe(approved.id)
+      expect((await pay(await cardToken('OTHE'), `contract-pay:${randomUUID()}`)).status).toBe('rejected')
+      const refund = await client().post<{ id: number; amount: number }>(`/v1/payments/${approved.id}/refunds`, {
+        accessToken: token,
+        idempotencyKey: `contract-refund:${approved.id}`,
+        body: { amount: 1_000 },
+      })
+      expect(refund.amount).toBe(1_000)
+      const read = await client().get<MercadoPagoPayment>(`/v1/payments/${approved.id}`, { accessToken: token })
+      expect(read.transaction_amount_refunded).toBe(1_000)
     },
   )
 
