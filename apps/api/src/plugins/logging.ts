@@ -40,9 +40,10 @@ const SECRET_WORDS = /token|secret|password|hash|otp|code|signature|session/i
 // Path segments that follow these are capability ids (the built-in provider's pages, checkout look-ups).
 // Client invitations (issue 12): the token of the mailed link is the capability, both the API path
 // and the web page the mail links to (/invitacion/<token>, issue 19; /invitacion/pagada is no token).
-// Calendar feeds: the URL is the secret.
+// Calendar feeds: the URL is the secret. Card payments (decision 249): a mailed payment link's token,
+// and the checkout the card form returns to.
 const CAPABILITY_PATHS =
-  /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/|\/api\/v1\/calendar\/|\/invitacion\/(?!pagada(?:[/?#]|$)))[^/?#]+/
+  /^(\/sandbox\/(?:checkout|portal|connect|client-checkout|client-portal)\/|\/api\/v1\/platform\/checkout\/verify\/|\/api\/v1\/client-invitations\/|\/api\/v1\/calendar\/|\/card-payments\/(?:checkouts|links)\/|\/invitacion\/(?!pagada(?:[/?#]|$)))[^/?#]+/
 // Values that are secrets wherever they appear: JWTs and the built-in provider's own ids.
 const SECRET_VALUE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$|^[a-z]+_sbx_[\w-]+$/
 

@@ -31,6 +31,15 @@ describe('redactUrl', () => {
     ['/invitacion/pagadaXYZsecret', '/invitacion/[redacted]'],
     ['/api/v1/calendar/c2VjcmV0ZmVlZHRva2VuMTIzNDU2Nzg5.ics', '/api/v1/calendar/[redacted]'],
     ['/confirmar-correo?token=abc', '/confirmar-correo?token=[redacted]'],
+    // Decision 249: the card form's return (its single-use card token too) and a mailed payment link.
+    [
+      '/card-payments/checkouts/mpco_0b7c1f9e-1111-2222-3333-444455556666?token=0123456789abcdef0123456789abcdef&payment_method_id=visa',
+      '/card-payments/checkouts/[redacted]?token=[redacted]&payment_method_id=visa',
+    ],
+    [
+      '/card-payments/links/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo/card?token=abc',
+      '/card-payments/links/[redacted]/card?token=[redacted]',
+    ],
     ['/x?next=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', '/x?next=[redacted]'],
     ['/users/ana@example.com/profile', '/users/a***@example.com/profile'],
     ['/api/v1/plans', '/api/v1/plans'],
