@@ -363,14 +363,7 @@ async function giveBack(app: FastifyInstance, refused: Extract<FollowUp, { refus
 async function disputeFollowed(
   app: FastifyInstance,
   tx: Tx,
-  event: {
-    disputeId: string
-    reference: string
-    chargeId: string
-    amount: number
-    status: 'open' | 'won' | 'lost'
-    evidenceDueBy: Date | null
-  },
+  event: Omit<Extract<ProviderEvent, { kind: 'dispute.changed' }>, 'id' | 'type' | 'at' | 'kind'>,
 ): Promise<FollowUp[]> {
   const [payment] = await tx.select().from(clientPayments).where(eq(clientPayments.providerPaymentId, event.chargeId)).limit(1)
   if (!payment) return []

@@ -1,5 +1,5 @@
 import { reversalShares, type Shares } from '../../../modules/ledger/split.ts'
-import type { CardChargeOutcome, CardChargeRoute } from '../types.ts'
+import type { CardChargeOutcome, CardCharges } from '../types.ts'
 import { MercadoPagoApiError, type MercadoPagoClient } from './client.ts'
 
 /**
@@ -109,19 +109,8 @@ export async function savedCardMethod(client: MercadoPagoClient, accessToken: st
   return card.payment_method.id
 }
 
-export interface ChargeInput {
-  key: string
-  amountClp: number
-  cardToken: string
-  paymentMethodId: string
-  customerId: string | null
-  payerEmail: string
-  description: string
-  externalReference: string
-  metadata: Record<string, string>
-  notificationUrl?: string
-  route: CardChargeRoute
-}
+/** What a charge takes (the seam's own input), and where Mercado Pago should notify. */
+export type ChargeInput = Parameters<CardCharges['charge']>[0] & { notificationUrl?: string }
 
 /** Charges the card once per `key` (a retried call answers the first outcome): seller payment or advanced payment. */
 export async function charge(client: MercadoPagoClient, platformToken: string, input: ChargeInput): Promise<CardChargeOutcome> {
