@@ -287,7 +287,7 @@ describe('client payments on Mercado Pago (decision 249)', () => {
     }
   })
 
-  it("ledger:reconcile finds every payment, refund and lost chargeback of this file at Mercado Pago, and lists a refund made behind the books' back", async () => {
+  it("ledger:reconcile finds every payment, fee, disbursement, refund and lost chargeback of this file at Mercado Pago, and lists a refund made behind the books' back", async () => {
     const day = 86_400_000
     const range = () => ({ from: new Date(Date.now() - day), to: new Date(Date.now() + day) })
     const clean = await reconcile(ctx.app.db, ctx.app.movementSource(), range(), 'test')
@@ -305,14 +305,13 @@ describe('client payments on Mercado Pago (decision 249)', () => {
     })
     expect(outside.status).toBe(201)
     const found = await reconcile(ctx.app.db, ctx.app.movementSource(), range(), 'test')
+    // The refund itself, and what it took from the trainer's account and from the platform's fee (5 % of it).
+    const refundId = String(((await outside.json()) as { id: number }).id)
+    const id = payment.providerPaymentId
     expect(found.differences).toEqual([
-      {
-        kind: 'missing-in-ledger',
-        movement: 'refund',
-        providerId: String(((await outside.json()) as { id: number }).id),
-        ledgerClp: null,
-        providerClp: 1_000,
-      },
+      { kind: 'amount-differs', movement: 'disbursement', providerId: id, ledgerClp: 23_750, providerClp: 22_800 },
+      { kind: 'amount-differs', movement: 'fee', providerId: id, ledgerClp: 1_250, providerClp: 1_200 },
+      { kind: 'missing-in-ledger', movement: 'refund', providerId: refundId, ledgerClp: null, providerClp: 1_000 },
     ])
   })
 })

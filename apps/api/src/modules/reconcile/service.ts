@@ -50,6 +50,21 @@ async function ledgerMovements(db: Db, provider: string, { from, to }: MovementR
           and t.created_at >= ${f} and t.created_at < ${t}
         group by p.provider_payment_id
       union all
+      -- Split at the source (decision 249): the platform's fee kept, and what reached the parties' own accounts.
+      select 'fee' as kind, p.provider_payment_id as id, sum(e.amount_clp)::text as amount, min(p.paid_at) as at
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'platform_revenue'
+        join client_payments p on p.id = t.payment_id
+        join client_subscriptions s on s.id = p.subscription_id and s.provider_account_id is not null
+        where t.kind in ('payment', 'refund', 'dispute') and p.provider = ${provider} and p.paid_at >= ${f} and p.paid_at < ${t}
+        group by p.provider_payment_id
+      union all
+      select 'disbursement' as kind, p.provider_payment_id as id, (-sum(e.amount_clp))::text as amount, min(p.paid_at) as at
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account <> 'provider_clearing'
+        join client_payments p on p.id = t.payment_id
+        join client_subscriptions s on s.id = p.subscription_id and s.provider_account_id is not null
+        where t.kind in ('transfer', 'transfer_reversal') and p.provider = ${provider} and p.paid_at >= ${f} and p.paid_at < ${t}
+        group by p.provider_payment_id
+      union all
       select 'plan_charge' as kind, coalesce(c.provider_payment_id, c.provider_charge_id) as id, c.amount_clp::text as amount, c.paid_at as at
         from plan_charges c join subscriptions s on s.id = c.subscription_id
         where s.provider = ${provider} and c.paid_at >= ${f} and c.paid_at < ${t}
@@ -79,7 +94,10 @@ export interface ReconcileResult {
 export async function reconcile(db: Db, source: MovementSource, range: MovementRange, ranBy: string): Promise<ReconcileResult> {
   const wide = { from: new Date(range.from.getTime() - EDGE_MS), to: new Date(range.to.getTime() + EDGE_MS) }
   const inRange = (m: MoneyMovement) => m.at >= range.from && m.at < range.to
-  const ledger = new Map((await ledgerMovements(db, source.name, wide)).map((m) => [key(m), m]))
+  // Fees and disbursements are compared only with a source that reports them.
+  const extra = new Set(source.extraKinds ?? [])
+  const compared = (m: MoneyMovement) => (m.kind !== 'fee' && m.kind !== 'disbursement') || extra.has(m.kind)
+  const ledger = new Map((await ledgerMovements(db, source.name, wide)).filter(compared).map((m) => [key(m), m]))
   const knownCharges = new Set([...ledger.values()].filter((m) => m.kind === 'charge').map((m) => m.id))
   const provider = new Map<string, MoneyMovement>()
   for await (const m of source.listMoneyMovements(wide, knownCharges)) provider.set(key(m), m)

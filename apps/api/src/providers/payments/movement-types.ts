@@ -8,8 +8,11 @@
  *   reversals), keyed by the charge id (transfers carry it as `transfer_group`).
  * - plan_charge / plan_refund: a trainer's or a gym's payment of its platform plan, and a refund of
  *   one, by the provider's payment and refund ids (decision 239).
+ * - fee / disbursement: for a payment split at the source (decision 249), what the platform's fee
+ *   kept and what reached the trainer's and the gym's own accounts, net of refunds and a lost
+ *   chargeback, keyed by the payment id. Compared only with a source that reports them (`kinds`).
  */
-export type MovementKind = 'charge' | 'refund' | 'dispute' | 'transfer' | 'plan_charge' | 'plan_refund'
+export type MovementKind = 'charge' | 'refund' | 'dispute' | 'transfer' | 'plan_charge' | 'plan_refund' | 'fee' | 'disbursement'
 
 export interface MoneyMovement {
   kind: MovementKind
@@ -33,6 +36,8 @@ export interface MovementSource {
    * Stripe account holds both; a charge that is not a client's is a plan's).
    */
   listMoneyMovements(range: MovementRange, knownCharges: ReadonlySet<string>): AsyncIterable<MoneyMovement>
+  /** The kinds beyond charges, refunds, disputes, transfers and plans this source reports (fee, disbursement). */
+  extraKinds?: readonly MovementKind[]
   /** Payouts to the platform's bank in the range: reported, not compared (the ledger keeps none). */
   payouts?(range: MovementRange): Promise<{ count: number; totalClp: number }>
 }

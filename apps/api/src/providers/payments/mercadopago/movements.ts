@@ -1,5 +1,6 @@
 import type { MovementSource } from '../movement-types.ts'
 import { mercadoPagoClient } from './client.ts'
+import { feeRefunded, type MercadoPagoAdvancedPayment } from './client-charges.ts'
 
 /** A payment as `GET /v1/payments/search` lists it (the fields we read). */
 export interface MercadoPagoSearchedPayment {
@@ -7,7 +8,9 @@ export interface MercadoPagoSearchedPayment {
   status: string
   status_detail?: string
   metadata?: Record<string, unknown>
-  order?: { type?: string } | null
+  order?: { type?: string; id?: number | string } | null
+  application_fee?: number | null
+  fee_details?: { type: string; amount: number }[]
   transaction_amount: number
   date_created: string
   date_approved?: string | null
@@ -84,8 +87,32 @@ export function mercadoPagoMovements(settings: MercadoPagoMovementSettings): Mov
     }
   }
 
+  /**
+   * What a client payment's fee kept and what reached the sellers' accounts, net of refunds (the fee
+   * given back in proportion, to the peso) and of a lost chargeback (nothing kept).
+   */
+  async function split(p: MercadoPagoSearchedPayment): Promise<{ fee: number; sellers: number }> {
+    if (p.status === 'charged_back' && p.status_detail === 'settled') return { fee: 0, sellers: 0 }
+    const refunded = p.transaction_amount_refunded ?? 0
+    let fee: number
+    if (p.order?.type === 'advanced_payment') {
+      const advanced = await client().get<MercadoPagoAdvancedPayment>(`/v1/advanced_payments/${encodeURIComponent(String(p.order.id))}`, {
+        accessToken: settings.accessToken(),
+      })
+      fee = advanced.disbursements.reduce(
+        (sum, d) => sum + (d.application_fee ?? 0) - feeRefunded(d.application_fee ?? 0, d.amount, 0, d.amount_refunded ?? 0),
+        0,
+      )
+    } else {
+      const whole = p.fee_details?.find((d) => d.type === 'application_fee')?.amount ?? p.application_fee ?? 0
+      fee = whole - feeRefunded(whole, p.transaction_amount, 0, refunded)
+    }
+    return { fee, sellers: p.transaction_amount - refunded - fee }
+  }
+
   return {
     name: 'mercadopago',
+    extraKinds: ['fee', 'disbursement'],
     async *listMoneyMovements({ from, to }) {
       const within = (at: Date) => at >= from && at < to
       const tokens = [settings.accessToken(), ...((await settings.sellerTokens?.()) ?? [])]
@@ -93,8 +120,14 @@ export function mercadoPagoMovements(settings: MercadoPagoMovementSettings): Mov
         for await (const p of search(from, token)) {
           const paidAt = new Date(p.date_approved ?? p.date_created)
           const client = p.metadata?.kind === 'client'
-          if (CHARGED.has(p.status) && within(paidAt))
+          if (CHARGED.has(p.status) && within(paidAt)) {
             yield { kind: client ? 'charge' : 'plan_charge', id: String(p.id), amountClp: p.transaction_amount, at: paidAt }
+            if (client) {
+              const { fee, sellers } = await split(p)
+              yield { kind: 'fee', id: String(p.id), amountClp: fee, at: paidAt }
+              yield { kind: 'disbursement', id: String(p.id), amountClp: sellers, at: paidAt }
+            }
+          }
           // A lost chargeback (settled against the sellers) takes back what was not refunded yet.
           if (client && p.status === 'charged_back' && p.status_detail === 'settled' && within(new Date(p.date_last_updated)))
             yield {
