@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { expect } from 'vitest'
+import type { AddressInfo } from 'node:net'
+import { beforeAll, expect } from 'vitest'
 import type { FakeMercadoPago } from '../providers/payments/mercadopago/fake/server.ts'
 import { call, freshIp } from './app.ts'
 import { confirmClient, invite, startClientCheckout } from '../modules/client-billing/test-helpers.ts'
@@ -64,3 +65,12 @@ export const receivedAt = (fake: FakeMercadoPago, account: number, paymentId?: n
   fake.movements
     .filter((m) => m.account === account && m.kind !== 'mercadopago_fee' && (paymentId === undefined || m.paymentId === paymentId))
     .reduce((sum, m) => sum + m.amount, 0)
+
+/** The fake's notifications reach the test app's webhook over HTTP, as Mercado Pago's do (the app listens for the file). */
+export function notifyOverHttp(mp: { ctx: { app: FastifyInstance }; fake: FakeMercadoPago }) {
+  beforeAll(async () => {
+    await mp.ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = mp.ctx.app.server.address() as AddressInfo
+    mp.fake.setNotificationUrl(`http://127.0.0.1:${port}/api/v1/payments/mercadopago/webhook`)
+  })
+}

@@ -151,28 +151,16 @@ export async function payCheckoutByCard(
     const price = row.offer.priceClp
     const target = await routeFor(app, tx, row.trainer.userId, billing.gym?.id ?? null, splitAmount(price, billing.rates))
     if (!target) return { redirect: row.checkout.cancelRedirect }
-    const key = attemptKey(`checkout:${checkoutId}`, card.token)
-    const prepared = await cards.prepareCard({
-      accessToken: target.accessToken,
-      email: row.email,
-      cardToken: card.token,
-      paymentMethodId: card.paymentMethodId,
-      key,
-    })
     const subscriptionId = `${CARD_SUBSCRIPTION_PREFIX}${checkoutId}`
     const periodEnd = monthAfter(Date.now())
     const facts = { subscriptionId, periodEnd, invitationId: row.invitation.id, account: target.account }
-    const outcome = await cards.charge({
-      key: `${key}:charge`,
+    const { prepared, outcome } = await chargeNewCard(cards, target, card, {
+      scope: `checkout:${checkoutId}`,
+      email: row.email,
       amountClp: price,
-      cardToken: prepared.token,
-      paymentMethodId: card.paymentMethodId,
-      customerId: prepared.customerId,
-      payerEmail: row.email,
       description: row.offer.title,
       externalReference: checkoutId,
-      metadata: metadataOf(facts),
-      route: target.route,
+      facts,
     })
     if (outcome.status !== 'approved')
       return { redirect: retryUrl(cards, price, row.offer.title, `${CARD_PATHS.checkout}/${checkoutId}`, app, outcome) }
@@ -187,6 +175,46 @@ export async function payCheckoutByCard(
   // A refused completion (issue 19) gives the payment back after the commit.
   await runFollowUps(app, followUps)
   return answer
+}
+
+/**
+ * A card the client just entered on the form: saved (card-on-file) and charged once per attempt
+ * (the key is the scope's and the card token's), on the route of our split.
+ */
+async function chargeNewCard(
+  cards: CardCharges,
+  target: NonNullable<Awaited<ReturnType<typeof routeFor>>>,
+  card: { token: string; paymentMethodId: string },
+  input: {
+    scope: string
+    email: string
+    amountClp: number
+    description: string
+    externalReference: string
+    facts: Parameters<typeof metadataOf>[0]
+  },
+) {
+  const key = attemptKey(input.scope, card.token)
+  const prepared = await cards.prepareCard({
+    accessToken: target.accessToken,
+    email: input.email,
+    cardToken: card.token,
+    paymentMethodId: card.paymentMethodId,
+    key,
+  })
+  const outcome = await cards.charge({
+    key: `${key}:charge`,
+    amountClp: input.amountClp,
+    cardToken: prepared.token,
+    paymentMethodId: card.paymentMethodId,
+    customerId: prepared.customerId,
+    payerEmail: input.email,
+    description: input.description,
+    externalReference: input.externalReference,
+    metadata: metadataOf(input.facts),
+    route: target.route,
+  })
+  return { prepared, outcome }
 }
 
 /** The card form again, saying why: the client tries another card. */
@@ -423,27 +451,15 @@ export async function payLinkByCard(
     const facts = await subscriptionFacts(tx, sub)
     const target = facts?.trainerUserId ? await routeFor(app, tx, facts.trainerUserId, sub.gymId, sharesOfSub(sub)) : null
     if (!facts || !target) return { invalid: true }
-    const key = attemptKey(`link:${link.id}`, card.token)
-    const prepared = await cards.prepareCard({
-      accessToken: target.accessToken,
-      email: facts.email,
-      cardToken: card.token,
-      paymentMethodId: card.paymentMethodId,
-      key,
-    })
     const next = nextPeriodEnd(link.periodEnd, sub.createdAt)
     const meta = { subscriptionId: sub.providerSubscriptionId, periodEnd: next, invitationId: null, account: target.account }
-    const outcome = await cards.charge({
-      key: `${key}:charge`,
+    const { prepared, outcome } = await chargeNewCard(cards, target, card, {
+      scope: `link:${link.id}`,
+      email: facts.email,
       amountClp: link.amountClp,
-      cardToken: prepared.token,
-      paymentMethodId: card.paymentMethodId,
-      customerId: prepared.customerId,
-      payerEmail: facts.email,
       description: facts.offer,
       externalReference: sub.id,
-      metadata: metadataOf(meta),
-      route: target.route,
+      facts: meta,
     })
     if (outcome.status !== 'approved')
       return { redirect: retryUrl(cards, link.amountClp, facts.offer, `${CARD_PATHS.link}/${token}/card`, app, outcome) }

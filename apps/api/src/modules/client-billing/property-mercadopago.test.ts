@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
-import type { AddressInfo } from 'node:net'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clientPaymentLinks, clientPayments, clientSubscriptions } from '../../db/schema.ts'
 import { call, freshIp } from '../../testing/app.ts'
 import { checkLedger } from '../ledger/check.ts'
@@ -9,7 +8,7 @@ import { accounts, balanceOf } from '../ledger/service.ts'
 import { useMercadoPagoTestApp } from '../payout-links/test-helpers.ts'
 import { reconcile } from '../reconcile/service.ts'
 import { chargeDueCardRenewals } from './card-charges.ts'
-import { cardCheckout, linkAtFake, payOnCardForm, PLATFORM, receivedAt, VISA } from '../../testing/card-payments.ts'
+import { cardCheckout, linkAtFake, payOnCardForm, PLATFORM, receivedAt, VISA, notifyOverHttp } from '../../testing/card-payments.ts'
 import { createOffer, gymWithTrainer, lastMailTo } from './test-helpers.ts'
 
 // Issue 26 (decision 249): the money property test of issue 19, against Mercado Pago (the fake).
@@ -22,11 +21,7 @@ import { createOffer, gymWithTrainer, lastMailTo } from './test-helpers.ts'
 const mp = useMercadoPagoTestApp()
 const ctx = mp.ctx
 
-beforeAll(async () => {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = ctx.app.server.address() as AddressInfo
-  mp.fake.setNotificationUrl(`http://127.0.0.1:${port}/api/v1/payments/mercadopago/webhook`)
-})
+notifyOverHttp(mp)
 
 type Action =
   | { kind: 'start'; price: number; declineFirst: boolean; twice: boolean }
