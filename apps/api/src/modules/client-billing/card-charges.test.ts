@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { AddressInfo } from 'node:net'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clientPaymentLinks, clientPayments, clientSubscriptions, ledgerEntries } from '../../db/schema.ts'
 import { call, createUserAndLogin, freshIp } from '../../testing/app.ts'
 import { accounts, balanceOf } from '../ledger/service.ts'
@@ -9,7 +8,15 @@ import { accessTokenOfProviderUser } from '../payout-links/service.ts'
 import { useMercadoPagoTestApp } from '../payout-links/test-helpers.ts'
 import { reconcile } from '../reconcile/service.ts'
 import { chargeDueCardRenewals } from './card-charges.ts'
-import { cardCheckout, linkAtFake, payOnCardForm as payOnCard, PLATFORM, receivedAt, VISA } from '../../testing/card-payments.ts'
+import {
+  cardCheckout,
+  linkAtFake,
+  payOnCardForm as payOnCard,
+  PLATFORM,
+  receivedAt,
+  VISA,
+  notifyOverHttp,
+} from '../../testing/card-payments.ts'
 import { createOffer, eligibleTrainer, gymWithTrainer, lastMailTo } from './test-helpers.ts'
 
 // Issue 26, decision 249: a client's payments on Mercado Pago (the fake) are charges of ours on a
@@ -18,12 +25,7 @@ import { createOffer, eligibleTrainer, gymWithTrainer, lastMailTo } from './test
 const mp = useMercadoPagoTestApp()
 const ctx = mp.ctx
 
-beforeAll(async () => {
-  // The fake's notifications reach our webhook over HTTP, as Mercado Pago's do.
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = ctx.app.server.address() as AddressInfo
-  mp.fake.setNotificationUrl(`http://127.0.0.1:${port}/api/v1/payments/mercadopago/webhook`)
-})
+notifyOverHttp(mp)
 
 const link = (token: string, owner: 'trainer' | 'gym') => linkAtFake(ctx.app, mp.fake, token, owner)
 const checkout = (trainerToken: string, offerId: string) => cardCheckout(ctx.app, trainerToken, offerId)
@@ -227,6 +229,39 @@ describe('client payments on Mercado Pago (decision 249)', () => {
     const ended = (await subOf(d.checkoutId))!
     expect(ended.state).toBe('cancelled')
     expect(await paymentsOf(ended.id)).toHaveLength(1)
+  })
+
+  it('two returns of one checkout at once charge once; an outage answers 503, books nothing, and the retry pays once', async () => {
+    /** The address the card form sends the browser back to (its single-use card token in it). */
+    const cardFormReturn = async (formUrl: URL) => {
+      const form = new URLSearchParams(formUrl.searchParams)
+      const card = { cardholder_name: 'APRO', card_number: VISA, expiration_month: '11', expiration_year: '2030', security_code: '123' }
+      for (const [k, v] of Object.entries(card)) form.set(k, v)
+      const posted = await fetch(`${mp.fake.url}/checkout/card_form`, { method: 'POST', body: form, redirect: 'manual' })
+      const back = new URL(posted.headers.get('location')!)
+      return `${back.pathname}${back.search}`
+    }
+    const c = await independentClient()
+    // Followed twice at the same moment (a double click, two tabs).
+    const path = await cardFormReturn(c.url)
+    const both = await Promise.all([0, 1].map(() => ctx.app.inject({ method: 'GET', url: path, remoteAddress: freshIp() })))
+    expect(both.map((r) => r.statusCode)).toEqual([303, 303])
+    expect(await paymentsOf((await subOf(c.checkoutId))!.id)).toHaveLength(1)
+
+    // Mercado Pago down while a second client pays: 503, nothing booked; the same address later pays once.
+    const d = await independentClient()
+    const path2 = await cardFormReturn(d.url)
+    mp.fake.faults.status = 500
+    mp.fake.faults.times = 50
+    const down = await ctx.app.inject({ method: 'GET', url: path2, remoteAddress: freshIp() })
+    mp.fake.faults.times = 0
+    mp.fake.faults.status = 0
+    expect(down.statusCode).toBe(503)
+    expect(down.headers['retry-after']).toBeDefined()
+    expect(await subOf(d.checkoutId)).toBeUndefined()
+    const again = await ctx.app.inject({ method: 'GET', url: path2, remoteAddress: freshIp() })
+    expect(again.statusCode).toBe(303)
+    expect(await paymentsOf((await subOf(d.checkoutId))!.id)).toHaveLength(1)
   })
 
   it('a return address of another checkout, or with a malformed token, charges nothing', async () => {
