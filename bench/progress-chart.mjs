@@ -47,7 +47,7 @@ function timed(fn) {
   return new Promise((resolve) => {
     const started = performance.now()
     const observer = new MutationObserver(() => {
-      if (!host.querySelector('.recharts-line path.recharts-curve')) return
+      if (!host.querySelector('path.trend-line')) return
       observer.disconnect()
       void frame().then(() => resolve(performance.now() - started))
     })
@@ -62,7 +62,7 @@ window.firstDraw = async () => {
   await frame()
   root = createRoot(host)
   const ms = await timed(() => root.render(createElement(TrendChart, { points, title: 'Peso corporal', formatValue, locale: 'es-CL', table })))
-  const d = host.querySelector('.recharts-line path.recharts-curve').getAttribute('d')
+  const d = host.querySelector('path.trend-line').getAttribute('d')
   return { ms, segments: d.split('L').length }
 }
 window.redraw = () => timed(() => { host.style.width = host.style.width === '343px' ? '300px' : '343px' })

@@ -118,7 +118,7 @@ test('@mobile-only a client consents, logs weights and a waist, reads the chart 
   // The chart, its sentence and its table, in Chilean notation.
   const weight = page.getByRole('figure', { name: 'Peso corporal' })
   await expect(weight.getByText(/De 80,5 kg el .+ a 79,9 kg hoy: -0,6 kg\./)).toBeVisible()
-  await expect(weight.locator('.recharts-line path.recharts-curve')).toHaveCount(1)
+  await expect(weight.locator('path.trend-line')).toHaveCount(1)
   await weight.getByText('Ver los datos como tabla').click()
   await expect(weight.getByRole('table', { name: 'Peso corporal' }).getByRole('row')).toHaveCount(3)
   await expect(weight.getByRole('cell', { name: '79,9 kg' })).toBeVisible()
@@ -210,7 +210,7 @@ test('@mobile two years of daily weights draw at once; in English, with units an
   await page.goto('/cliente/progreso')
   await expect(page.getByRole('heading', { level: 1, name: 'Your progress' })).toBeVisible({ timeout: 30_000 })
   const weight = page.getByRole('figure', { name: 'Body weight' })
-  await expect(weight.locator('.recharts-line path.recharts-curve')).toHaveCount(1)
+  await expect(weight.locator('path.trend-line')).toHaveCount(1)
   // English notation: a decimal point, kg.
   await expect(weight.getByText(/^From 90 kg on .+ to \d{2}\.\d kg today: -\d+(\.\d)? kg\.$/)).toBeVisible()
 
@@ -232,9 +232,7 @@ test('@mobile two years of daily weights draw at once; in English, with units an
   testInfo.annotations.push({ type: 'redraw of 730 daily weights (ms)', description: String(Math.round(redrawMs)) })
   console.log(`redraw of 730 daily weights: ${Math.round(redrawMs)} ms (${testInfo.project.name})`)
   await page.evaluate(() => document.querySelector<HTMLElement>('main')!.style.removeProperty('max-width'))
-  const points = await weight
-    .locator('.recharts-line path.recharts-curve')
-    .evaluate((path) => (path.getAttribute('d') ?? '').split('L').length)
+  const points = await weight.locator('path.trend-line').evaluate((path) => (path.getAttribute('d') ?? '').split('L').length)
   expect(points).toBe(730)
 
   await weight.scrollIntoViewIfNeeded()
@@ -253,6 +251,6 @@ test('@mobile two years of daily weights draw at once; in English, with units an
   await expect(page.getByRole('heading', { name: 'Your health data' })).toBeFocused()
   await expect(page.getByRole('button', { name: 'I allow it' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
-  await expect(weight.locator('.recharts-line path.recharts-curve')).toHaveCount(1)
+  await expect(weight.locator('path.trend-line')).toHaveCount(1)
   await expect(page.getByText(/the entries already stored are seen by you alone/)).toBeVisible()
 })

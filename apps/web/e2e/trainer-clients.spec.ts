@@ -227,7 +227,7 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByRole('figure', { name: x.adherence })).toBeVisible()
     await expect(page.getByRole('figure', { name: x.weight })).toBeVisible()
     await expect(page.getByText(x.weightChange)).toBeVisible()
-    await expect(page.getByRole('figure', { name: x.weight }).locator('.recharts-line-curve')).toBeVisible()
+    await expect(page.getByRole('figure', { name: x.weight }).locator('path.trend-line')).toBeVisible()
     // The photo through its short-lived link.
     const photo = page.getByRole('link', { name: x.photo })
     await expect(photo).toBeVisible()
