@@ -99,11 +99,69 @@ together() {
   return "$status"
 }
 
-# Two stages (decisions 212, 229, 230): first the build beside the checks that read only the sources
-# (typecheck, lint, the web unit tests, the API contract); then the suites, which serve the built
-# apps/web/dist and spawn the built server. The suites no longer share the cores with the checks:
-# at load 20 their slowest tests (hot backup under writes, supervisor restarts, every route's 401)
-# ran past their timeouts.
+# lanes LANE [:: LANE]…, each LANE a list of NAME COMMAND pairs: the lanes at once, the steps of a
+# lane one after another (every step runs even when one before it failed, so that one run shows
+# every failure). Each step is timed on its own and its output printed whole when it ends. Fails
+# when any step fails.
+lanes() {
+  local dir lane=0 status=0
+  dir=$(mktemp -d)
+  local -a lanepids=()
+  while [ $# -gt 0 ]; do
+    local -a pairs=()
+    while [ $# -gt 0 ] && [ "$1" != '::' ]; do
+      pairs+=("$1" "$2")
+      shift 2
+    done
+    [ $# -gt 0 ] && shift
+    (
+      k=0
+      for ((j = 0; j < ${#pairs[@]}; j += 2)); do
+        id="$lane.$k"
+        echo "${pairs[$j]}" >"$dir/$id.name"
+        start=$(date +%s.%N)
+        rc=0
+        # Its own shell, so that `times` counts this step's processes only.
+        bash -c "{ ${pairs[$((j + 1))]}"$'\n''} >"$1" 2>&1; rc=$?; times >"$2"; exit $rc' _ "$dir/$id.log" "$dir/$id.times" || rc=$?
+        cpu=$(awk 'NR == 2 { n = split($0, t, /[ms ]+/); s = 0; for (i = 1; i < n; i += 2) s += t[i] * 60 + t[i + 1]; print s }' "$dir/$id.times")
+        echo "$(since "$start") $cpu $rc" >"$dir/$id.result.tmp" && mv "$dir/$id.result.tmp" "$dir/$id.result"
+        k=$((k + 1))
+      done
+    ) &
+    lanepids+=("$!")
+    lane=$((lane + 1))
+  done
+  local -A shown=()
+  local running=1 f id wall cpu rc
+  while [ "$running" = 1 ]; do
+    running=0
+    for pid in "${lanepids[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
+    for f in "$dir"/*.result; do
+      [ -e "$f" ] || continue
+      id=$(basename "$f" .result)
+      [ -n "${shown[$id]:-}" ] && continue
+      shown[$id]=1
+      read -r wall cpu rc <"$f"
+      echo
+      echo "== $(cat "$dir/$id.name")"
+      cat "$dir/$id.log"
+      names+=("$(cat "$dir/$id.name")")
+      walls+=("$wall")
+      cpus+=("$cpu")
+      results+=("$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")
+      echo "== ${names[-1]}: $wall s, $cpu CPU-s, ${results[-1]}"
+      [ "$rc" = 0 ] || status=1
+    done
+    [ "$running" = 1 ] && sleep 2
+  done
+  wait
+  rm -rf "$dir"
+  return "$status"
+}
+
+# Two stages (decisions 212, 229, 230, 252): first the build beside the checks that read only the
+# sources (typecheck, lint, the web unit tests, the API contract); then the suites, which serve the
+# built apps/web/dist and spawn the built server.
 # API contract (issue 28; docs/api.md): the document lints clean, no unacknowledged breaking change
 # against the merge-base with main.
 together \
@@ -113,18 +171,17 @@ together \
   'web unit tests' 'npm run test -w apps/web' \
   'API contract lint' 'npm run lint:api' \
   'API breaking changes' 'npm run api:diff'
-# The suites one after another (decision 230): each keeps the two cores busy on its own, and at once
-# they thrashed (stop 41: 2,710 s and twice the CPU of each suite alone, with journeys and backups
-# past their time limits). Every suite runs even when one before it failed, so that one run shows
-# every failure; the run fails at the end.
+# Stage 2 in two lanes (decision 252): the E2E (Chromium's headless shell) beside the API suites and
+# the money bench, which run one after another (decision 230: the API suites each keep both cores
+# busy; the E2E, mostly waiting on its browsers, leaves about one idle).
 # The API suite once per database, each on one of the two supported Nodes (decision 123): PGlite,
 # the default a new user runs, on Node 24 LTS; PostgreSQL on the machine's Node. The money bench
 # at S on the embedded database (issue 30, decisions 217, 227): the seed passes ledger:check, every
 # operator money and list page answers, the CSV export has every entry; its timings are printed,
 # not enforced, on a machine this busy (M and L enforce them).
-failed=0
-step 'API tests: unit + PGlite (Node 24)' npm run test:api:node24 || failed=1
-step 'API tests: PostgreSQL (Node 20)' npm run test:postgres -w apps/api || failed=1
-step 'E2E' npm run e2e -w apps/web || failed=1
-step 'bench: money S (PGlite)' env DATABASE_URL= npm run bench:money -- --scale S --samples 5 || failed=1
-exit "$failed"
+lanes \
+  'E2E' 'npm run e2e -w apps/web' \
+  :: \
+  'API tests: unit + PGlite (Node 24)' 'npm run test:api:node24' \
+  'API tests: PostgreSQL (Node 20)' 'npm run test:postgres -w apps/api' \
+  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5'

@@ -5,8 +5,15 @@ import { adminLinkFile, E2E_ADMIN_EMAIL, e2eDataDir } from './e2e/admin-setup'
 const port = Number(process.env.E2E_PORT ?? 3100)
 /** The second server: Mercado Pago in sandbox mode (its fake in the server's process), for e2e/mercadopago.spec.ts (decision 249). */
 const mpPort = port + 1
-// Debian's Chromium: Playwright cannot download its own browser on this network.
-const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+// Debian's Chromium: Playwright cannot download its own browser on this network. Headless runs
+// take Debian's chromium-headless-shell when installed (.ci/run installs it), the build Playwright
+// itself runs headless tests on: the same Blink, without the full browser's UI and GPU processes,
+// and each test about a third faster (decision 252). `--headed` needs the full browser.
+const headed = process.argv.includes('--headed') || process.argv.includes('--ui') || !!process.env.PWDEBUG
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell'
+const executablePath =
+  process.env.CHROME_PATH ??
+  (!headed && existsSync(headlessShell) ? headlessShell : existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export default defineConfig({
   testDir: './e2e',

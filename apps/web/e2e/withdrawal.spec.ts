@@ -29,6 +29,8 @@ test('a client withdraws on day 3 and is refunded in full @mobile-only', async (
   await expect(page.getByText('Cancelada', { exact: true })).toBeVisible()
   await expect(page.getByText('Sin cobros futuros')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Desistir y recibir reembolso' })).toHaveCount(0)
+  // The toast's code loads on its first use: checked once it is in (axe would catch it fading in).
+  await expect(page.getByText('Desististe de la suscripción. Te devolvemos el total pagado y te enviamos un correo.')).toBeVisible()
   await expectAccessible(page, 'withdrawal-done')
   await screenshot(page, test.info(), 'withdrawal-03-done')
 
