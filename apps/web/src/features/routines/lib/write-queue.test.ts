@@ -102,6 +102,18 @@ describe('the offline write queue', () => {
     expect(third.list('u1')).toEqual([])
   })
 
+  it('lists a tapped set in the same task once loaded, so that its row answers in the tap’s own render', async () => {
+    fakeServer()
+    const queue = createWriteQueue({ store: freshStore(), now })
+    const notified: number[] = []
+    queue.subscribe(() => notified.push(queue.list('u1').length))
+    await queue.ready()
+    void queue.add(set('key-sync-0001', 1))
+    // No await: the listeners have already been told, with the set listed.
+    expect(queue.list('u1').map((w) => w.key)).toEqual(['key-sync-0001'])
+    expect(notified.at(-1)).toBe(1)
+  })
+
   it('dedupes: a double tap queues one set, parallel flushes send it once, a replay after a lost answer stores nothing new', async () => {
     const server = fakeServer()
     const queue = createWriteQueue({ store: freshStore(), now })

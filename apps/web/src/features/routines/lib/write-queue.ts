@@ -84,6 +84,7 @@ export function createWriteQueue(opts: { store?: UseStore; send?: Send; now?: ()
   const syncedListeners = new Set<(synced: Synced) => void>()
   const flushing = new Map<string, Promise<void>>()
   let loading: Promise<void> | null = null
+  let loaded = false
   let snapshot = new Map<string, QueuedWrite[]>()
 
   const changed = () => {
@@ -123,13 +124,16 @@ export function createWriteQueue(opts: { store?: UseStore; send?: Send; now?: ()
         } catch {
           /* nothing stored */
         }
+        loaded = true
         changed()
       })()
       return loading
     },
 
     async add(write) {
-      await queue.ready()
+      // Once loaded, the write is listed in the same task as the tap: its row turns done in the
+      // same render as the rest of the tap's answer (no second render a microtask later).
+      if (!loaded) await queue.ready()
       if (writes.has(write.key)) return
       const queued = { ...write, attempts: 0, retryAt: 0, refusal: null } as QueuedWrite
       writes.set(queued.key, queued)

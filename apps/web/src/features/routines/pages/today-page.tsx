@@ -1,5 +1,5 @@
 import type { Today } from '@app/contracts'
-import { useCallback, useState } from 'react'
+import { memo, useCallback, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation } from 'react-router'
 import { toast } from 'sonner'
@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button'
 import { useSession } from '@/lib/use-session'
 import { useUpcomingBookings } from '../api/client-api'
 import { useMyRecords, useToday } from '../api/workout-api'
-import { RestTimer, type Rest } from '../components/workout/rest-timer'
+import { RestTimer, type RestTimerHandle } from '../components/workout/rest-timer'
 import { SyncStatus } from '../components/workout/sync-status'
 import { WorkoutSession } from '../components/workout/workout-session'
 import { useOnline, useWorkoutSync, type RecordNews } from '../hooks/use-workout-sync'
@@ -33,7 +33,7 @@ function ClientDay({ userId, firstName }: { userId: string; firstName: string })
   const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
   const today = useToday(userId)
   const records = useMyRecords(userId)
-  const [rest, setRest] = useState<Rest | null>(null)
+  const restTimer = useRef<RestTimerHandle>(null)
 
   const announceRecord = useCallback(
     (news: RecordNews) => {
@@ -53,7 +53,7 @@ function ClientDay({ userId, firstName }: { userId: string; firstName: string })
     synced: sync.synced,
     add: sync.add,
     discard: (key: string) => void sync.discard(key),
-    startRest: (seconds: number, from: HTMLElement) => setRest({ endsAt: Date.now() + seconds * 1000, seconds, returnTo: from }),
+    startRest: (seconds: number, from: HTMLElement) => restTimer.current?.start(seconds, from),
   }
 
   return (
@@ -64,14 +64,11 @@ function ClientDay({ userId, firstName }: { userId: string; firstName: string })
       </div>
       <SyncStatus online={sync.online} pending={pendingSets} />
       <Workout today={today} actions={actions} />
-      <RestTimer
-        rest={rest}
-        onEnd={() => setRest(null)}
-        onAdd={(s) => setRest((r) => (r ? { ...r, endsAt: r.endsAt + s * 1000, seconds: r.seconds + s } : r))}
-      />
+      <RestTimer ref={restTimer} />
       <NextBooking userId={userId} />
-      {/* Room for the rest bar above the tabs, so it never covers the last set. */}
-      {rest ? <div aria-hidden="true" className="h-16" /> : null}
+      {/* Room for the rest bar above the tabs, so it never covers the last set; always there, so
+          that a rest starting moves nothing on the page. */}
+      <div aria-hidden="true" className="h-16" />
     </>
   )
 }
@@ -113,7 +110,8 @@ function Workout({ today, actions }: { today: ReturnType<typeof useToday>; actio
   )
 }
 
-function NextBooking({ userId }: { userId: string }) {
+// Memoised: a tap on a set draws the day again, never the booking below it.
+const NextBooking = memo(function NextBooking({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
   const bookings = useUpcomingBookings(!!userId)
   const online = useOnline()
@@ -141,4 +139,4 @@ function NextBooking({ userId }: { userId: string }) {
       )}
     </section>
   )
-}
+})

@@ -1,19 +1,32 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { exerciseText } from '../../lib/exercise-text'
 import { dayText, figures, usePrescription, type SessionItem } from '../../lib/workout-format'
 import { SetRow, type SetFigures, type SetState } from './set-row'
 
-/** One exercise of the day: what to do, the last time's figures beside it, and its sets. */
-export function ExerciseCard({
-  item,
-  states,
-  onDone,
-}: {
+interface ExerciseCardProps {
   item: SessionItem
   /** One per set, planned ones first, then any extra the client logged. */
   states: SetState[]
-  onDone: (setNumber: number, figures: SetFigures, button: HTMLButtonElement) => void
-}) {
+  /** Keep it stable (the card is memoised and does not compare it). */
+  onDone: (item: SessionItem, setNumber: number, figures: SetFigures, button: HTMLButtonElement) => void
+}
+
+const sameSet = (a: SetState, b: SetState) =>
+  a.status === b.status &&
+  (a.status === 'open' ||
+    (b.status !== 'open' && a.reps === b.reps && a.loadKg === b.loadKg && a.seconds === b.seconds && a.record === b.record))
+
+/**
+ * A tap on "done" changes one set: only its card draws again (the sets' states are new objects at
+ * every render of the day, so they are compared by value), which keeps the tap's answer within a
+ * frame on a slow phone (issue 25).
+ */
+const sameCard = (a: ExerciseCardProps, b: ExerciseCardProps) =>
+  a.item === b.item && a.states.length === b.states.length && a.states.every((state, i) => sameSet(state, b.states[i]!))
+
+/** One exercise of the day: what to do, the last time's figures beside it, and its sets. */
+export const ExerciseCard = memo(function ExerciseCard({ item, states, onDone }: ExerciseCardProps) {
   const { t, i18n } = useTranslation('routines', { keyPrefix: 'today' })
   const { name } = exerciseText({ ...item.exercise, cuesEn: [] }, i18n.language)
   const prescription = usePrescription()
@@ -64,11 +77,11 @@ export function ExerciseCard({
               timed={timed}
               state={state}
               initial={initial(i + 1)}
-              onDone={(figures, button) => onDone(i + 1, figures, button)}
+              onDone={(figures, button) => onDone(item, i + 1, figures, button)}
             />
           ))}
         </ol>
       </div>
     </article>
   )
-}
+}, sameCard)

@@ -1,5 +1,5 @@
 import { Timer } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { clockText } from '../../lib/workout-format'
@@ -12,12 +12,33 @@ export interface Rest {
   returnTo: HTMLElement | null
 }
 
+export interface RestTimerHandle {
+  /** Starts a rest of `seconds`; focus goes back to `from` when it ends from inside the bar. */
+  start: (seconds: number, from: HTMLElement) => void
+}
+
 /**
  * The rest after a set, in a bar within thumb reach above the tabs. The time itself is a timer
- * (not read out each second); its start and its end are said in a polite live region.
+ * (not read out each second); its start and its end are said in a polite live region. It keeps
+ * its own state behind a handle: starting a rest on a tap draws this bar only, not the day, and
+ * after the set's own answer (a tap's answer within 100 ms on a slow phone, issue 25).
  */
-export function RestTimer({ rest, onEnd, onAdd }: { rest: Rest | null; onEnd: () => void; onAdd: (seconds: number) => void }) {
+export function RestTimer({ ref }: { ref: Ref<RestTimerHandle> }) {
   const { t } = useTranslation('routines', { keyPrefix: 'today' })
+  const [rest, setRest] = useState<Rest | null>(null)
+  // The bar is drawn just after the tap's own answer (the set turning done), not in the same frame.
+  useImperativeHandle(
+    ref,
+    () => ({
+      start: (seconds, from) => {
+        const endsAt = Date.now() + seconds * 1000
+        startTransition(() => setRest({ endsAt, seconds, returnTo: from }))
+      },
+    }),
+    [],
+  )
+  const onEnd = () => setRest(null)
+  const onAdd = (s: number) => setRest((r) => (r ? { ...r, endsAt: r.endsAt + s * 1000, seconds: r.seconds + s } : r))
   const [now, setNow] = useState(() => Date.now())
   const [said, setSaid] = useState('')
   const bar = useRef<HTMLDivElement>(null)

@@ -1,6 +1,6 @@
 import type { WorkoutSession as Session } from '@app/contracts'
 import { CheckCircle2 } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
@@ -78,6 +78,14 @@ export function WorkoutSession({ session, actions }: { session: Session; actions
     const rest = group.at(-1)!.key === item.key ? item.restSeconds : null
     if (rest) actions.startRest(rest, button)
   }
+  // One function for the page's life, so that a card whose sets did not change is not drawn again.
+  const latestLogSet = useRef(logSet)
+  latestLogSet.current = logSet
+  const onDone = useCallback(
+    (item: SessionItem, setNumber: number, figures: SetFigures, button: HTMLButtonElement) =>
+      latestLogSet.current(item, setNumber, figures, button),
+    [],
+  )
 
   const nameOf = (key: string) => {
     const item = session.items.find((i) => i.key === key)
@@ -121,12 +129,7 @@ export function WorkoutSession({ session, actions }: { session: Session; actions
               {groupName} <span className="font-normal text-muted-foreground">· {t('groupHint')}</span>
             </p>
             {run.items.map((item) => (
-              <ExerciseCard
-                key={item.key}
-                item={item}
-                states={setStates(session, item, mine, actions.synced)}
-                onDone={(n, f, b) => logSet(item, n, f, b)}
-              />
+              <ExerciseCard key={item.key} item={item} states={setStates(session, item, mine, actions.synced)} onDone={onDone} />
             ))}
           </div>
         ) : (
@@ -134,7 +137,7 @@ export function WorkoutSession({ session, actions }: { session: Session; actions
             key={run.items[0]!.key}
             item={run.items[0]!}
             states={setStates(session, run.items[0]!, mine, actions.synced)}
-            onDone={(n, f, b) => logSet(run.items[0]!, n, f, b)}
+            onDone={onDone}
           />
         )
       })}
