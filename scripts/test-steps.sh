@@ -13,11 +13,29 @@ run_start=$(date +%s.%N)
 times_file=$(mktemp)
 children_cpu() {
   times >"$times_file"
-  CPU=$(awk 'NR == 2 { n = split($0, t, /[ms ]+/); s = 0; for (i = 1; i < n; i += 2) s += t[i] * 60 + t[i + 1]; print s }' "$times_file")
+  CPU=$(cpu_of "$times_file")
 }
 # Seconds since $1; $1 minus $2.
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a - b }'; }
+# The children's CPU seconds (user + system) in the output of `times` saved in file $1.
+cpu_of() { awk 'NR == 2 { n = split($0, t, /[ms ]+/); s = 0; for (i = 1; i < n; i += 2) s += t[i] * 60 + t[i + 1]; print s }' "$1"; }
+
+# finished NAME RESULT_FILE LOG_FILE: prints a step that ran in the background (its whole output,
+# then its times) and records it; fails when the step failed.
+finished() {
+  local wall cpu rc
+  read -r wall cpu rc <"$2"
+  echo
+  echo "== $1"
+  cat "$3"
+  names+=("$1")
+  walls+=("$wall")
+  cpus+=("$cpu")
+  results+=("$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")
+  echo "== $1: $wall s, $cpu CPU-s, ${results[-1]}"
+  [ "$rc" = 0 ]
+}
 
 summary() {
   local status=$?
@@ -67,7 +85,7 @@ together() {
       rc=0
       bash -c "$2" >"$dir/$i.log" 2>&1 || rc=$?
       times >"$dir/$i.times"
-      cpu=$(awk 'NR == 2 { n = split($0, t, /[ms ]+/); s = 0; for (i = 1; i < n; i += 2) s += t[i] * 60 + t[i + 1]; print s }' "$dir/$i.times")
+      cpu=$(cpu_of "$dir/$i.times")
       echo "$(since "$start") $cpu $rc" >"$dir/$i.result"
     ) &
     pids+=("$!")
@@ -82,17 +100,7 @@ together() {
       [ -n "${done_[$n]:-}" ] && continue
       [ -f "$dir/$n.result" ] || continue
       done_[$n]=1
-      local wall cpu rc
-      read -r wall cpu rc <"$dir/$n.result"
-      echo
-      echo "== ${tnames[$n]}"
-      cat "$dir/$n.log"
-      names+=("${tnames[$n]}")
-      walls+=("$wall")
-      cpus+=("$cpu")
-      results+=("$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")
-      echo "== ${tnames[$n]}: $wall s, $cpu CPU-s, ${results[-1]}"
-      [ "$rc" = 0 ] || status=1
+      finished "${tnames[$n]}" "$dir/$n.result" "$dir/$n.log" || status=1
     done
   done
   rm -rf "$dir"
@@ -123,7 +131,7 @@ lanes() {
         rc=0
         # Its own shell, so that `times` counts this step's processes only.
         bash -c "{ ${pairs[$((j + 1))]}"$'\n''} >"$1" 2>&1; rc=$?; times >"$2"; exit $rc' _ "$dir/$id.log" "$dir/$id.times" || rc=$?
-        cpu=$(awk 'NR == 2 { n = split($0, t, /[ms ]+/); s = 0; for (i = 1; i < n; i += 2) s += t[i] * 60 + t[i + 1]; print s }' "$dir/$id.times")
+        cpu=$(cpu_of "$dir/$id.times")
         echo "$(since "$start") $cpu $rc" >"$dir/$id.result.tmp" && mv "$dir/$id.result.tmp" "$dir/$id.result"
         k=$((k + 1))
       done
@@ -132,7 +140,7 @@ lanes() {
     lane=$((lane + 1))
   done
   local -A shown=()
-  local running=1 f id wall cpu rc
+  local running=1 f id
   while [ "$running" = 1 ]; do
     running=0
     for pid in "${lanepids[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
@@ -141,16 +149,7 @@ lanes() {
       id=$(basename "$f" .result)
       [ -n "${shown[$id]:-}" ] && continue
       shown[$id]=1
-      read -r wall cpu rc <"$f"
-      echo
-      echo "== $(cat "$dir/$id.name")"
-      cat "$dir/$id.log"
-      names+=("$(cat "$dir/$id.name")")
-      walls+=("$wall")
-      cpus+=("$cpu")
-      results+=("$([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)")")
-      echo "== ${names[-1]}: $wall s, $cpu CPU-s, ${results[-1]}"
-      [ "$rc" = 0 ] || status=1
+      finished "$(cat "$dir/$id.name")" "$f" "$dir/$id.log" || status=1
     done
     [ "$running" = 1 ] && sleep 2
   done

@@ -117,18 +117,19 @@ export const WeekBarsChart = memo(function WeekBarsChart({ weeks, title, locale,
           ) : null}
         </div>
         <p className="flex justify-center gap-4 text-muted-foreground">
-          <span className="flex items-center gap-1">
-            <svg width="10" height="10" aria-hidden="true">
-              <rect width="10" height="10" {...ASSIGNED} />
-            </svg>
-            {labels.assigned}
-          </span>
-          <span className="flex items-center gap-1">
-            <svg width="10" height="10" aria-hidden="true">
-              <rect width="10" height="10" {...DONE} />
-            </svg>
-            {labels.done}
-          </span>
+          {(
+            [
+              [labels.assigned, ASSIGNED],
+              [labels.done, DONE],
+            ] as const
+          ).map(([name, look]) => (
+            <span key={name} className="flex items-center gap-1">
+              <svg width="10" height="10" aria-hidden="true">
+                <rect width="10" height="10" {...look} />
+              </svg>
+              {name}
+            </span>
+          ))}
         </p>
       </div>
       <ChartTable
