@@ -158,30 +158,27 @@ lanes() {
   return "$status"
 }
 
-# Three stages (decisions 212, 229, 230, 252). First the build beside the checks that read only the
-# sources and are quick (typecheck, the API contract: the document lints clean, no unacknowledged
-# breaking change against the merge-base with main, issue 28, docs/api.md).
+# Two stages (decisions 212, 229, 230, 252): first the build beside the checks that read only the
+# sources (typecheck, lint, the web unit tests, the API contract: the document lints clean, no
+# unacknowledged breaking change against the merge-base with main, issue 28, docs/api.md); then
+# the suites, which serve the built apps/web/dist and spawn the built server.
 together \
   'build' 'npm run build' \
   'typecheck' 'npm run typecheck' \
+  'lint' 'npm run lint' \
+  'web unit tests' 'npm run test -w apps/web' \
   'API contract lint' 'npm run lint:api' \
   'API breaking changes' 'npm run api:diff'
-# Then the API suite on PGlite alone: it keeps both cores busy, and anything beside it stretched it
-# more than twice (decision 252: 286 s alone, 650 s beside the E2E). The embedded database, the
-# default a new user runs, on Node 24 LTS (decision 123).
-failed=0
-step 'API tests: unit + PGlite (Node 24)' npm run test:api:node24 || failed=1
-# Then the E2E (the built server, Chromium's headless shell: it waits on its browsers more than it
-# computes) in one lane, and in the other, one after another: the API suite on PostgreSQL (the
-# machine's Node), the money bench at S on the embedded database (issue 30, decisions 217, 227:
-# the seed passes ledger:check, every operator money and list page answers, the CSV export has
-# every entry; its timings are printed, not enforced, on a machine this busy), lint and the web
-# unit tests. Every step runs even when one before it failed, so that one run shows every failure.
+# The suites in two lanes (decision 252), measured on one day against the other arrangements: the
+# E2E (Chromium's headless shell; it waits on its browsers more than it computes), then the API
+# suite on PostgreSQL (the machine's Node); beside them the API suite on PGlite (the default a new
+# user runs, on Node 24 LTS, decision 123), then the money bench at S on the embedded database
+# (issue 30, decisions 217, 227: the seed passes ledger:check, every operator money and list page
+# answers, the CSV export has every entry; its timings are printed, not enforced, on a machine
+# this busy). Every step runs even when one before it failed, so that one run shows every failure.
 lanes \
   'E2E' 'npm run e2e -w apps/web' \
-  :: \
   'API tests: PostgreSQL (Node 20)' 'npm run test:postgres -w apps/api' \
-  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5' \
-  'lint' 'npm run lint' \
-  'web unit tests' 'npm run test -w apps/web' || failed=1
-exit "$failed"
+  :: \
+  'API tests: unit + PGlite (Node 24)' 'npm run test:api:node24' \
+  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5'
