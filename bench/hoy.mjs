@@ -16,7 +16,11 @@
 // next visit, a returning client's (default: a first visit, nothing kept); --h2: through a TLS +
 // HTTP/2 proxy in front of the server, as the documented production (bench/lib/h2-proxy.mjs;
 // default: the server itself, plain HTTP/1.1, six connections a host). Each run prints the
-// protocol and the Content-Encoding of the scripts. A benchmark, not a test: the figures depend on the machine's load.
+// protocol and the Content-Encoding of the scripts; --trace: the main thread's long tasks up to the
+// first tap's reaction and in the offline tap (a Chrome trace); PROFILE_TAP=1: a CPU profile of the
+// offline tap. "Done" is a set's button in an exercise card (`DONE_BUTTON`), never the header's
+// language switch (also aria-pressed; decision 253). The offline tap is also reported as the Event
+// Timing API counts it (INP). A benchmark, not a test: the figures depend on the machine's load.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, cpSync, existsSync, readFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
