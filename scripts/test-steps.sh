@@ -159,13 +159,12 @@ lanes() {
 }
 
 # Two stages (decisions 212, 229, 230, 252): first the build beside the checks that read only the
-# sources (typecheck, lint, the web unit tests, the API contract: the document lints clean, no
+# sources (typecheck, the web unit tests, the API contract: the document lints clean, no
 # unacknowledged breaking change against the merge-base with main, issue 28, docs/api.md); then
-# the suites, which serve the built apps/web/dist and spawn the built server.
+# the suites, which serve the built apps/web/dist and spawn the built server, and lint.
 together \
   'build' 'npm run build' \
   'typecheck' 'npm run typecheck' \
-  'lint' 'npm run lint' \
   'web unit tests' 'npm run test -w apps/web' \
   'API contract lint' 'npm run lint:api' \
   'API breaking changes' 'npm run api:diff'
@@ -175,10 +174,12 @@ together \
 # user runs, on Node 24 LTS, decision 123), then the money bench at S on the embedded database
 # (issue 30, decisions 217, 227: the seed passes ledger:check, every operator money and list page
 # answers, the CSV export has every entry; its timings are printed, not enforced, on a machine
-# this busy). Every step runs even when one before it failed, so that one run shows every failure.
+# this busy), then lint, in the shorter lane. Every step runs even when one before it failed, so
+# that one run shows every failure.
 lanes \
   'E2E' 'npm run e2e -w apps/web' \
   'API tests: PostgreSQL (Node 20)' 'npm run test:postgres -w apps/api' \
   :: \
   'API tests: unit + PGlite (Node 24)' 'npm run test:api:node24' \
-  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5'
+  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5' \
+  'lint' 'npm run lint'
