@@ -65,6 +65,8 @@ test('a trainer finds exercises in the library by a misspelt Spanish name and fi
   await library.getByLabel('Buscar').fill('sentadila bulgra')
   const results = library.getByRole('list', { name: 'Ejercicios encontrados' })
   await expect(results.getByText('Sentadilla búlgara', { exact: true })).toBeVisible()
+  // The search's own answer, not the list kept on screen while it was asked for (aria-busy).
+  await expect(results).toHaveAttribute('aria-busy', 'false')
   await results.getByText('Sentadilla búlgara', { exact: true }).click()
   await expect(results.getByText('Empuja con el talón de adelante')).toBeVisible()
   await library.getByLabel('Buscar').fill('')
