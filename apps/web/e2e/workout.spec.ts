@@ -228,3 +228,62 @@ for (const language of ['es', 'en'] as const) {
       .toEqual(['Me costó la última serie', true, 2])
   })
 }
+
+test('@mobile-only the HTML draws the day and takes a set before the app has arrived; the app sends it once and keeps the focus', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const trainer = await trainerThroughApi(request)
+  const client = await payingClientThroughApi(request, trainer, { firstName: 'Marta' })
+  await programStartedLastWeek(request, trainer, client)
+  await storeSession(page, client)
+  // The app's entry held back until the set is taken (a slow link): only the HTML's own day works.
+  let releaseApp = () => {}
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await appHeld
+    await route.continue()
+  })
+  const posts: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/client/set-logs')) posts.push(r.url())
+  })
+
+  await page.goto('/cliente')
+  const island = page.locator('#hoy-island')
+  const bench = island.getByRole('article', { name: 'Press banca con barra' })
+  await expect(bench.getByText(/La última vez \(.+\): 40 kg × 8/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('#root')).toBeHidden()
+  const sets = bench.getByRole('list', { name: 'Series de Press banca con barra' })
+  // The page's checks and words: an empty reps field is refused, tied to the field.
+  await sets.getByLabel('Repeticiones, serie 2').fill('')
+  await sets.getByRole('button', { name: 'Marcar serie 2 hecha' }).click()
+  await expect(sets.getByText('Anota las repeticiones')).toBeVisible()
+  await sets.getByLabel('Kilos, serie 1').fill('42,5')
+  await sets.getByRole('button', { name: 'Marcar serie 1 hecha' }).click()
+  await expect(sets.getByRole('button', { name: 'Serie 1 hecha' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(sets.getByText('Por sincronizar')).toBeVisible()
+  // Typed into set 2, not taken: the app starts from it.
+  await sets.getByLabel('Repeticiones, serie 2').fill('7')
+  await sets.getByLabel('Repeticiones, serie 2').focus()
+  expect(posts).toEqual([])
+
+  releaseApp()
+  // The app takes the island's place: the same day, the set it took sent once, the focus kept.
+  await expect(island).toHaveCount(0, { timeout: 30_000 })
+  const appSets = page.locator('#root').getByRole('list', { name: 'Series de Press banca con barra' })
+  await expect(appSets.getByRole('button', { name: 'Serie 1 hecha' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(appSets.getByLabel('Repeticiones, serie 2')).toHaveValue('7')
+  await expect(appSets.getByLabel('Repeticiones, serie 2')).toBeFocused()
+  await expect
+    .poll(async () => {
+      const today = await ok<{ data: { items: { key: string; logged: { setNumber: number; loadKg: number }[] }[] }[] }>(
+        await request.get('/api/v1/client/today', { headers: { authorization: `Bearer ${client.token}` } }),
+      )
+      return today.data[0]!.items.find((i) => i.key === 'w2d1e1')!.logged.map((l) => [l.setNumber, l.loadKg])
+    })
+    .toEqual([[1, 42.5]])
+  expect(posts).toHaveLength(1)
+  await expectAccessible(page, 'client today after the hand-off')
+})

@@ -93,7 +93,7 @@ function inlineFirstPaint(html) {
  * arrived. The app takes that answer (features/routines/lib/early-today.ts). Other pages keep
  * app.html: they download nothing of the client's app.
  */
-function clientShell(html) {
+function clientShell(html, { island, frames }) {
   const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'))
   const closure = (keys, seen = new Set()) => {
     for (const key of keys) {
@@ -124,7 +124,9 @@ function clientShell(html) {
     )
   const words = { es: wordsOf('es'), en: wordsOf('en') }
   // Keys as in lib/session.ts and lib/language.ts. Plain ES5-ish, no module: it runs while the HTML is parsed.
-  const script = `(function(){try{var s=localStorage,w=${JSON.stringify(words)}[s.getItem('language')==='en'?'en':'es'];for(var i=0;i<w.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=w[i];document.head.appendChild(l)}var t=s.getItem('entrenapp.token'),u=JSON.parse(s.getItem('entrenapp.user')||'null');if(t&&u&&(location.pathname==='/cliente'||location.pathname==='/cliente/'))window.__earlyToday={userId:u.id,answer:fetch('/api/v1/client/today',{headers:{Accept:'application/json',Authorization:'Bearer '+t}}).catch(function(){return null})}}catch(e){}})()`
+  // The words are preloaded at once, unless the day is asked for: then the island adds them with
+  // the app's code, after the day (their bytes would share a slow link with its answer).
+  const script = `(function(){try{var s=localStorage,w=${JSON.stringify(words)}[s.getItem('language')==='en'?'en':'es'];window.__clientWords=function(){window.__clientWords=function(){};for(var i=0;i<w.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=w[i];document.head.appendChild(l)}};var t=s.getItem('entrenapp.token'),u=JSON.parse(s.getItem('entrenapp.user')||'null');if(t&&u&&(location.pathname==='/cliente'||location.pathname==='/cliente/'))window.__earlyToday={userId:u.id,answer:fetch('/api/v1/client/today',{headers:{Accept:'application/json',Authorization:'Bearer '+t}}).catch(function(){return null})};else window.__clientWords()}catch(e){}})()`
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
   const marker = '</head>'
   if (!html.includes(marker)) throw new Error('index.html has no </head>')
@@ -133,21 +135,68 @@ function clientShell(html) {
   // text is laid out, that visit keeps the system font and the next one, from the cache, has it.
   const fontPreload = /<link rel="preload" as="font"[^>]*>/
   if (!fontPreload.test(html)) throw new Error('index.html has no font preload')
+  // The request first in <head> (before the stylesheet: it must leave as soon as the page starts),
+  // then the HTML's own "Hoy" (decision 254), which draws into the client's frame (prerendered per
+  // language, in <template>s at the end of <body>) once the document is parsed.
+  // The app's entry and chunks, inert in a <template>: the island adds them once it has drawn the
+  // day, or at once when it has nothing to draw. On a slow link their 170 KB would otherwise share
+  // it with the day's answer (decision 254).
+  const entryScript = /<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/.exec(html)?.[0]
+  if (!entryScript) throw new Error('index.html has no entry script')
+  const charset = '<meta charset="UTF-8" />'
+  // The Spanish frame is in the page itself, laid out and painted with the first parse; shown only
+  // when the island will draw into it (`data-island` on <html>), which hides the app's root until
+  // the app takes over (island/hand-off.ts).
+  const islandId = 'hoy-island'
+  const rootMarker = '<div id="root"></div>'
+  if (!html.includes(rootMarker)) throw new Error(`index.html has no ${rootMarker}`)
+  const islandStyle = `html:not([data-island]) #${islandId}{display:none}html[data-island] #root{display:none}`
+  const body = '</body>'
+  if (!html.includes(charset) || !html.includes(body)) throw new Error('index.html has no <meta charset> or </body>')
+  const templates = Object.entries(frames)
+    .map(([language, frame]) => `<template id="hoy-frame-${language}">${frame}</template>`)
+    .join('')
   return {
-    html: html.replace(fontPreload, '').replace(marker, () => `<script>${script}</script>${links}${marker}`),
-    scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+    html: html
+      .replace(fontPreload, '')
+      .replace(charset, () => `${charset}<script>${script}</script><script>${island}</script><style>${islandStyle}</style>`)
+      .replace(entryScript, '')
+      .replace(rootMarker, () => `<div id="${islandId}">${frames.es}</div>${rootMarker}`)
+      .replace(body, () => `${templates}<template id="app-code">${entryScript}${links}</template>${body}`),
+    scriptHashes: [script, island].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`),
     files,
   }
 }
 
+/** features/routines/island/main.ts as one classic script (no module, no imports), minified. */
+async function islandScript() {
+  const { build } = await import('vite')
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  const [output] = [
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      build: {
+        write: false,
+        target: 'es2020',
+        minify: true,
+        lib: { entry: 'src/features/routines/island/main.ts', formats: ['iife'], name: 'hoyIsland' },
+      },
+    }),
+  ].flat()
+  const code = output.output.find((chunk) => chunk.type === 'chunk')?.code.trim()
+  if (!code) throw new Error('the island build returned no script')
+  if (/<\/script|<!--/i.test(code)) throw new Error('the island script cannot be inlined')
+  return code
+}
+
 const inlined = inlineFirstPaint(readFileSync(`${dist}index.html`, 'utf8'))
 const shell = inlined.html
-const client = clientShell(shell)
-writeFileSync(`${dist}.csp.json`, JSON.stringify({ scriptSrc: [inlined.scriptHash, client.scriptHash] }, null, 2))
 const marker = '<div id="root"></div>'
 if (!shell.includes(marker)) throw new Error(`dist/index.html has no ${marker} (already prerendered?)`)
 
-const { render, parsePlanList } = await import(pathToFileURL(fileURLToPath(entry)).href)
+const { render, parsePlanList, renderClientFrame } = await import(pathToFileURL(fileURLToPath(entry)).href)
 const plans = await planCatalogue(parsePlanList)
 /** A JSON data block (never executed, so outside script-src); `<` escaped so no tag can close it. */
 const plansBlock = `<script type="application/json" id="plans-catalogue">${JSON.stringify(plans).replace(/</g, '\\u003c')}</script>`
@@ -168,7 +217,6 @@ const write = (name, html) => {
 }
 
 write('app.html', shell)
-write('cliente.html', client.html)
 for (const page of pages) {
   const { html, title, description, lang, languageSwitch, alternates } = await render(page.path, page.plans ? plans : undefined)
   // Absolute URLs need the public origin, known only to the server: it adds the links (decision 234).
@@ -191,6 +239,13 @@ for (const page of pages) {
   write(page.file, doc.replace(marker, root))
   console.log(`prerendered ${page.path} (${lang}) into dist/${page.file} (${(html.length / 1024).toFixed(1)} KB of markup)`)
 }
+// After the pages: the frames switch the build-time render's language.
+const client = clientShell(shell, {
+  island: await islandScript(),
+  frames: { es: await renderClientFrame('es'), en: await renderClientFrame('en') },
+})
+write('cliente.html', client.html)
+writeFileSync(`${dist}.csp.json`, JSON.stringify({ scriptSrc: [inlined.scriptHash, ...client.scriptHashes] }, null, 2))
 writeFileSync(
   `${dist}.pages.json`,
   JSON.stringify(

@@ -3,11 +3,14 @@
 // browser's first render for a visitor without a session (with the plan catalogue the page embeds),
 // so hydration finds the same markup.
 import { StrictMode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, MemoryRouter, Route, Routes, StaticRouterProvider } from 'react-router'
 import { Providers } from './app/providers'
 import { routes } from './app/router'
 import { prerenderedMeta } from './components/layout/page-title'
+import { ClientShell } from './features/routines/components/client-shell'
+import { prepareLanguage } from './lib/i18n'
 import { pageLanguage, type Language } from './lib/language'
 import { legalAlternates } from './lib/legal-pages'
 import { plansSeed } from './lib/plans'
@@ -51,4 +54,36 @@ export async function render(path: string, plans?: Plan[]): Promise<PrerenderedP
     </StrictMode>,
   )
   return { html, ...prerenderedMeta, lang, languageSwitch, alternates: legalAlternates(path) }
+}
+
+/** Where the island draws the day: the page's loading line until then. */
+function IslandOutlet() {
+  const { t } = useTranslation('routines', { keyPrefix: 'today' })
+  return (
+    <p role="status" data-island-day="">
+      {t('workoutLoading')}
+    </p>
+  )
+}
+
+/**
+ * The client's frame (header, tabs) around an empty "Hoy", in one language, for dist/cliente.html:
+ * the HTML's own day (features/routines/island, decision 254) draws into `[data-island-day]`, so
+ * that its frame is the app's own markup.
+ */
+export async function renderClientFrame(language: Language): Promise<string> {
+  await prepareLanguage(language, ['routines'])
+  return renderToString(
+    <StrictMode>
+      <Providers>
+        <MemoryRouter initialEntries={['/cliente']}>
+          <Routes>
+            <Route element={<ClientShell />}>
+              <Route path="/cliente" element={<IslandOutlet />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </Providers>
+    </StrictMode>,
+  )
 }

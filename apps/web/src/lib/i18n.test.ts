@@ -55,7 +55,7 @@ function keysInCode() {
     if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue
     const code = readFileSync(file, 'utf8')
     const pattern =
-      /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)|\b(useShellText)\(|\bshellText\(\s*'([^']+)'/g
+      /useTranslation\(\s*'([^']+)'(?:\s*,\s*\{\s*keyPrefix:\s*'([^']+)'\s*\})?\s*\)|\bt\(\s*(['`])([^'`$]*)(\$\{)?|i18nKey=(['"])([^'"]+)|\b(useShellText)\(|\bshellText\(\s*'([^']+)'|\bt: (TodayText)\b/g
     let namespace: string | undefined
     let prefix = ''
     for (const match of code.matchAll(pattern)) {
@@ -67,6 +67,12 @@ function keysInCode() {
       }
       if (match[9]) {
         used.add(`shell:${match[9]}`)
+        continue
+      }
+      // features/routines/lib/workout-text.ts and the island: a `t: TodayText` names 'routines' keys under 'today.'.
+      if (match[10]) {
+        namespace = 'routines'
+        prefix = 'today.'
         continue
       }
       if (match[1]) {

@@ -1,11 +1,12 @@
 import { CalendarDays, Sun, TrendingUp, UserCog } from 'lucide-react'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { ConsentPrompt } from '@/components/account/consent-prompt'
 import { LanguageSwitch } from '@/components/layout/language-switch'
 import { Logo } from '@/components/layout/logo'
 import { cn } from '@/lib/utils'
+import { takeOverIsland } from '../island/hand-off'
 import { registerClientWorker } from '../lib/offline-app'
 
 const tabs = [
@@ -60,6 +61,11 @@ export function ClientShell() {
   useEffect(() => {
     void registerClientWorker()
   }, [])
+  // Another tab than "Hoy": the HTML's own day (decision 254), if drawn, gives way at once.
+  const { pathname } = useLocation()
+  useLayoutEffect(() => {
+    if (pathname.replace(/\/$/, '') !== '/cliente') takeOverIsland()
+  }, [pathname])
   return (
     <div className="min-h-dvh bg-muted/40 pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
       <Header account />

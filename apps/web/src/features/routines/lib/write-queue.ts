@@ -1,6 +1,7 @@
 import type { SessionDoneInput, SessionState, SetLogAnswer, SetLogInput } from '@app/contracts'
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval'
 import { api, ApiError } from '@/lib/api-client'
+import { islandWrites } from '../island/hand-off'
 
 /**
  * The client's workout writes, kept on the device until the server has them (issue 25, decision
@@ -124,6 +125,8 @@ export function createWriteQueue(opts: { store?: UseStore; send?: Send; now?: ()
         } catch {
           /* nothing stored */
         }
+        // Sets the HTML's own day took (decision 254) whose IndexedDB write may not have landed yet.
+        for (const write of islandWrites()) if (!writes.has(write.key)) writes.set(write.key, write)
         loaded = true
         changed()
       })()

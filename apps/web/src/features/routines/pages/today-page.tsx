@@ -1,5 +1,5 @@
 import type { Today } from '@app/contracts'
-import { memo, useCallback, useRef } from 'react'
+import { memo, useCallback, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation } from 'react-router'
 import { toast } from 'sonner'
@@ -11,6 +11,7 @@ import { useSession } from '@/lib/use-session'
 import { useUpcomingBookings } from '../api/client-api'
 import { useMyRecords, useToday } from '../api/workout-api'
 import { RestTimer, type RestTimerHandle } from '../components/workout/rest-timer'
+import { takeOverIsland } from '../island/hand-off'
 import { SyncStatus } from '../components/workout/sync-status'
 import { WorkoutSession } from '../components/workout/workout-session'
 import { useOnline, useWorkoutSync, type RecordNews } from '../hooks/use-workout-sync'
@@ -24,6 +25,10 @@ export function TodayPage() {
   usePageMeta(t('metaTitle'))
   const { user, isLoading } = useSession()
   const location = useLocation()
+  const signedOut = !isLoading && !user
+  useLayoutEffect(() => {
+    if (signedOut) takeOverIsland()
+  }, [signedOut])
   if (isLoading && !user) return <PageLoading />
   if (!user) return <Navigate to={`/cliente/ingresar?next=${encodeURIComponent(location.pathname)}`} replace />
   return <ClientDay userId={user.id} firstName={user.firstName} />
@@ -34,6 +39,11 @@ function ClientDay({ userId, firstName }: { userId: string; firstName: string })
   const today = useToday(userId)
   const records = useMyRecords(userId)
   const restTimer = useRef<RestTimerHandle>(null)
+  // The HTML may have drawn the day already (decision 254): this page takes its place once its own
+  // day (or its error) is drawn, before the browser paints.
+  useLayoutEffect(() => {
+    if (!today.isPending) takeOverIsland()
+  }, [today.isPending])
 
   const announceRecord = useCallback(
     (news: RecordNews) => {

@@ -1,7 +1,8 @@
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { exerciseText } from '../../lib/exercise-text'
-import { dayText, figures, usePrescription, type SessionItem } from '../../lib/workout-format'
+import { islandTyped } from '../../island/hand-off'
+import { dayText, figures, initialFigures, usePrescription, type SessionItem } from '../../lib/workout-format'
 import { SetRow, type SetFigures, type SetState } from './set-row'
 
 interface ExerciseCardProps {
@@ -32,16 +33,8 @@ export const ExerciseCard = memo(function ExerciseCard({ item, states, onDone }:
   const prescription = usePrescription()
   const timed = item.reps === null
   const headingId = `exercise-${item.key}`
-  const plannedKg = item.load?.kind === 'kg' ? String(item.load.value) : ''
-  const initial = (n: number) => {
-    const last = item.lastTime?.sets.find((s) => s.setNumber === n) ?? item.lastTime?.sets.at(-1)
-    const amount = timed ? (last?.seconds ?? item.seconds) : (last?.reps ?? item.reps?.min)
-    const kg = last?.loadKg ?? null
-    return {
-      amount: amount == null ? '' : String(amount),
-      kg: kg === null ? plannedKg : String(kg).replace('.', i18n.language === 'en' ? '.' : ','),
-    }
-  }
+  // The figures typed in the HTML's own day before the app took over, else the last time's or the plan's.
+  const initial = (n: number) => islandTyped(item.key, n) ?? initialFigures(item, n, i18n.language)
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border bg-card p-3 shadow-xs">
       <header className="grid gap-1">
