@@ -56,8 +56,13 @@ function addApp() {
   if (appAdded) return
   appAdded = true
   window.__clientWords?.()
-  const code = document.getElementById('app-code')
-  if (code instanceof HTMLTemplateElement) document.body.append(code.content.cloneNode(true))
+  // This script runs in <head>: the template is at the end of <body>.
+  const add = () => {
+    const code = document.getElementById('app-code')
+    if (code instanceof HTMLTemplateElement) document.body.append(code.content.cloneNode(true))
+  }
+  if (document.readyState === 'loading') document.addEventListener('readystatechange', add, { once: true })
+  else add()
 }
 
 // How long the island waits for the day's answer before the app's code comes anyway; how long
