@@ -1,5 +1,8 @@
 import { clearSession, getSession, setTokens } from './session'
 import { sleep } from './sleep'
+import { newIdempotencyKey } from './idempotency-key'
+
+export { newIdempotencyKey }
 
 /** Spec §4 (session): the error of a call whose session could not be refreshed. */
 export const SESSION_EXPIRED = 'Session expired'
@@ -52,16 +55,6 @@ export interface RequestOptions {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** A 503 asking to wait at most this long is retried once, by itself (issue 34). */
 const MAX_AUTO_RETRY_AFTER_S = 5
-
-/** A random UUID; crypto.randomUUID exists only in secure contexts (https, localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
 
 const BODY_LOCKED = /body.*(locked|disturbed|used)|(locked|disturbed|used).*body/i
 

@@ -1,5 +1,6 @@
 import type { Today } from '@app/contracts'
 import { createStore, entries, set } from 'idb-keyval'
+import { newIdempotencyKey } from '../../../lib/idempotency-key'
 import type { QueuedSet } from '../lib/write-queue'
 import { dayText, numberText } from '../lib/workout-text'
 import { today as en } from '../locales/en.json'
@@ -24,15 +25,6 @@ declare global {
 
 type Words = Record<string, string>
 const WORDS: Record<'es' | 'en', Words> = { es, en }
-
-const uuid = () => {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
 
 const storedLanguage = (): 'es' | 'en' => {
   try {
@@ -66,9 +58,10 @@ function addApp() {
 }
 
 // How long the island waits for the day's answer before the app's code comes anyway; how long
-// after drawing the day it leaves the main thread to the person.
+// after drawing the day, or after a touch that is not a tap yet, it leaves the main thread alone.
 const APP_AT_THE_LATEST_MS = 1500
-const APP_AFTER_THE_DAY_MS = 1000
+const APP_AFTER_THE_DAY_MS = 300
+const APP_AFTER_A_TOUCH_MS = 1000
 
 function start() {
   const early = window.__earlyToday
@@ -95,7 +88,7 @@ function start() {
   const takeSet = (tap: DoneTap, queuedAlready: Set<string>) => {
     // Tapped before the earlier visit's sets were read, and one of them: it is taken already.
     if (queuedAlready.has(setKey(tap.session, tap.item.key, tap.setNumber))) return
-    const key = uuid()
+    const key = newIdempotencyKey()
     const write: QueuedSet = {
       kind: 'set',
       key,
@@ -195,10 +188,15 @@ function start() {
     if (!answered?.data.length || state.over) return addApp()
     day = answered
     draw()
-    // The app's code (adding it holds a slow phone's main thread for ~0.2 s) after the first tap's
-    // answer is on screen, or a second after the day if none comes: not while a thumb is on its way.
-    const later = setTimeout(addApp, APP_AFTER_THE_DAY_MS)
-    document.getElementById(ISLAND_ID)?.addEventListener(
+    // The app's code (adding it holds a slow phone's main thread for ~0.2 s) shortly after the day,
+    // but not while a thumb is on a button: then after that tap's answer is on screen.
+    let later = setTimeout(addApp, APP_AFTER_THE_DAY_MS)
+    const island = document.getElementById(ISLAND_ID)
+    island?.addEventListener('pointerdown', () => {
+      clearTimeout(later)
+      later = setTimeout(addApp, APP_AFTER_A_TOUCH_MS)
+    })
+    island?.addEventListener(
       'click',
       () => {
         clearTimeout(later)
