@@ -322,7 +322,14 @@ async function oneRun(browser, base, session) {
       await cdp.send('Profiler.start')
     }
     await next.tap()
-    await waitReacted(page, 1)
+    await waitReacted(page, 1).catch(async (error) => {
+      const row = await page.evaluate(() => {
+        const tap = window.__hoy.taps[1]
+        return tap ? tap.button.closest('li')?.textContent : `no pointerdown on a set (${window.__hoy.taps.length} taps)`
+      })
+      console.log(`  the offline tap was not seen answered: ${row}`)
+      throw error
+    })
     const offlineTap = (await readTaps(page))[1]
     if (process.env.PROFILE_TAP) {
       const { profile } = await cdp.send('Profiler.stop')
