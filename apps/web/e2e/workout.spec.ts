@@ -287,3 +287,44 @@ test('@mobile-only the HTML draws the day and takes a set before the app has arr
   expect(posts).toHaveLength(1)
   await expectAccessible(page, 'client today after the hand-off')
 })
+
+test.describe('the toaster offline', () => {
+  // Without the service worker, the page's routes see every download (a worker's are its own).
+  test.use({ serviceWorkers: 'block' })
+
+  test("@mobile-only without the toaster's code (the connection lost before it loaded) a tap still works; the record shows once the code arrives", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const say = texts.es
+    const trainer = await trainerThroughApi(request)
+    const client = await payingClientThroughApi(request, trainer, { firstName: 'Marta' })
+    await programStartedLastWeek(request, trainer, client)
+    await storeSession(page, client)
+    let reachable = false
+    const attempts: string[] = []
+    await page.route(/\/assets\/sonner-[^/]+\.js$/, async (route) => {
+      attempts.push(route.request().url())
+      if (reachable) await route.continue()
+      else await route.abort('internetdisconnected')
+    })
+
+    await page.goto('/cliente')
+    await expect(page.locator('#hoy-island')).toHaveCount(0, { timeout: 30_000 })
+    const sets = page.getByRole('article', { name: say.bench }).getByRole('list', { name: say.sets })
+    await sets.getByLabel(say.kg(1)).fill('45')
+    await sets.getByRole('button', { name: say.markDone(1) }).click()
+    await expect(sets.getByRole('button', { name: say.setDone(1) })).toHaveAttribute('aria-pressed', 'true')
+    // The set reaches the server and is a record; the toaster's code could not come: the page stays.
+    await expect(sets.getByText(say.recordBadge)).toBeVisible({ timeout: 20_000 })
+    expect(attempts.length).toBeGreaterThan(0)
+    await expect(page.getByRole('heading', { level: 1, name: say.hello })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+
+    // The code can come now: the next interaction loads it and the record is told.
+    reachable = true
+    await page.getByRole('button', { name: say.skip }).click()
+    await expect(page.getByText(say.record)).toBeVisible({ timeout: 20_000 })
+  })
+})

@@ -46,4 +46,21 @@ describe('DeferredToaster', () => {
     act(() => mod.requestToaster())
     await screen.findByText('Tu sesión expiró')
   })
+
+  it("offline, its code fails to load: the page goes on without it, and the connection's return tries again", async () => {
+    let offline = true
+    vi.doMock('@/components/ui/sonner', async (original) => {
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module')
+      return original()
+    })
+    toast('Nuevo récord')
+    const { container } = render(<mod.DeferredToaster />)
+    fireEvent.pointerDown(window)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(container.innerHTML).toBe('')
+    offline = false
+    fireEvent(window, new Event('online'))
+    await screen.findByText('Nuevo récord')
+    vi.doUnmock('@/components/ui/sonner')
+  })
 })

@@ -1,9 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 
-const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })))
+type ToasterComponent = typeof import('@/components/ui/sonner').Toaster
 
 const requests = new Set<() => void>()
 let requested = false
+let loaded: ToasterComponent | null = null
+
+/** The toaster's code; a failed download (offline, the gym basement) is tried again on the next call. */
+function loadToaster(): Promise<ToasterComponent> {
+  return import('@/components/ui/sonner').then((m) => (loaded = m.Toaster))
+}
 
 /**
  * Mounts the toaster now (e.g. before raising a toast without a user interaction). Toasts raised
@@ -17,29 +23,42 @@ export function requestToaster() {
 /** How long after the app starts the toaster mounts if nothing asked for it earlier. */
 export const TOASTER_FALLBACK_MS = 4000
 
+const TRIGGERS = ['pointerdown', 'keydown', 'touchstart', 'online'] as const
+
 /**
- * The toaster's code (sonner, ~10 KB gzipped) is not part of the first download: it mounts on the
- * first interaction, when `requestToaster()` is called, or a few seconds after start.
+ * The toaster's code (sonner, ~10 KB gzipped) is not part of the first download: it loads on the
+ * first interaction, when `requestToaster()` is called, or a few seconds after start. Without a
+ * connection its download fails: the page goes on without toasts (never an error in place of the
+ * page) and the next interaction, or the connection's return, tries again.
  */
 export function DeferredToaster() {
-  const [mounted, setMounted] = useState(requested)
+  const [Toaster, setToaster] = useState<ToasterComponent | null>(() => loaded)
   useEffect(() => {
-    if (mounted) return
-    const mount = () => setMounted(true)
-    const events = ['pointerdown', 'keydown', 'touchstart'] as const
-    for (const e of events) window.addEventListener(e, mount, { once: true, passive: true })
+    if (Toaster) return
+    let done = false
+    let loading = false
+    const mount = () => {
+      if (done || loading) return
+      loading = true
+      loadToaster().then(
+        (component) => {
+          if (!done) setToaster(() => component)
+        },
+        () => {
+          loading = false
+        },
+      )
+    }
+    for (const e of TRIGGERS) window.addEventListener(e, mount, { passive: true })
     requests.add(mount)
     if (requested) mount()
     const timer = setTimeout(mount, TOASTER_FALLBACK_MS)
     return () => {
+      done = true
       clearTimeout(timer)
       requests.delete(mount)
-      for (const e of events) window.removeEventListener(e, mount)
+      for (const e of TRIGGERS) window.removeEventListener(e, mount)
     }
-  }, [mounted])
-  return mounted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null
+  }, [Toaster])
+  return Toaster ? <Toaster /> : null
 }
