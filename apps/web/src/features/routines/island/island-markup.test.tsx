@@ -1,9 +1,9 @@
-import type { Today } from '@app/contracts'
 import { act, fireEvent, render } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { i18n, prepareLanguage } from '@/lib/i18n'
 import { WorkoutSession, type SessionActions } from '../components/workout/workout-session'
 import type { QueuedSet } from '../lib/write-queue'
+import { exerciseFixture, itemFixture, sessionFixture } from '../testing/workout-fixture'
 import en from '../locales/en.json'
 import es from '../locales/es.json'
 import { drawSession, setKey, wordsText, type DoneTap, type TakenSet } from './draw'
@@ -11,74 +11,52 @@ import { drawSession, setKey, wordsText, type DoneTap, type TakenSet } from './d
 // The HTML's own "Hoy" (decision 254) must look like the page that takes its place: the same
 // elements, classes, texts and names, so the hand-off shows nothing moving.
 
-const exercise = (id: string, nameEs: string, nameEn: string) => ({ id, nameEs, nameEn, cues: [], videoUrl: null, imageUrl: null })
-const base = { seconds: null, load: null, restSeconds: null, tempo: null, notes: '', group: null, logged: [], lastTime: null }
-const session: Today['data'][number] = {
-  sessionId: null,
-  assignmentId: '2a9f6c1e-4b3d-4e7a-8c5f-0d1e2f3a4b5c',
-  programId: 'p1',
-  programTitle: 'Fuerza base',
-  version: 1,
-  trainerName: 'Camila Rojas',
-  week: 2,
-  day: 1,
-  title: 'Push',
-  scheduledOn: '2026-12-07',
-  completedAt: null,
-  comment: null,
-  trainerReply: null,
-  items: [
-    {
-      ...base,
-      key: 'w2d1e1',
-      exerciseId: 'e1',
-      sets: 3,
-      reps: { min: 8, max: 10 },
-      load: { kind: 'kg', value: 40 },
-      restSeconds: 90,
-      tempo: '3010',
-      notes: 'Codos a 45°',
-      exercise: exercise('e1', 'Press banca con barra', 'Barbell bench press'),
-      logged: [
-        {
-          id: 'l1',
-          sessionId: 's1',
-          exerciseId: 'e1',
-          itemKey: 'w2d1e1',
-          setNumber: 1,
-          reps: 10,
-          loadKg: 40,
-          seconds: null,
-          done: true,
-          idempotencyKey: 'k0',
-          performedAt: '2026-12-07T11:50:00.000Z',
-        },
-      ],
-      lastTime: { on: '2026-11-30', sets: [{ setNumber: 1, reps: 8, loadKg: 37.5, seconds: null }] },
-    },
-    {
-      ...base,
-      key: 'w2d1e2',
-      exerciseId: 'e2',
-      sets: 2,
-      reps: { min: 12, max: 12 },
-      load: { kind: 'rpe', value: 8 },
-      group: { kind: 'superset', label: 'A' },
-      exercise: exercise('e2', 'Remo con mancuerna', 'Dumbbell row'),
-    },
-    {
-      ...base,
-      key: 'w2d1e3',
-      exerciseId: 'e3',
-      sets: 2,
-      reps: null,
-      seconds: 45,
-      restSeconds: 60,
-      group: { kind: 'superset', label: 'A' },
-      exercise: exercise('e3', 'Plancha', ''),
-    },
-  ],
-}
+const session = sessionFixture([
+  itemFixture({
+    key: 'w2d1e1',
+    exerciseId: 'e1',
+    sets: 3,
+    reps: { min: 8, max: 10 },
+    load: { kind: 'kg', value: 40 },
+    restSeconds: 90,
+    tempo: '3010',
+    notes: 'Codos a 45°',
+    exercise: exerciseFixture('e1', 'Press banca con barra', 'Barbell bench press'),
+    logged: [
+      {
+        id: 'l1',
+        sessionId: 's1',
+        exerciseId: 'e1',
+        itemKey: 'w2d1e1',
+        setNumber: 1,
+        reps: 10,
+        loadKg: 40,
+        seconds: null,
+        done: true,
+        idempotencyKey: 'k0',
+        performedAt: '2026-12-07T11:50:00.000Z',
+      },
+    ],
+    lastTime: { on: '2026-11-30', sets: [{ setNumber: 1, reps: 8, loadKg: 37.5, seconds: null }] },
+  }),
+  itemFixture({
+    key: 'w2d1e2',
+    exerciseId: 'e2',
+    reps: { min: 12, max: 12 },
+    load: { kind: 'rpe', value: 8 },
+    group: { kind: 'superset', label: 'A' },
+    exercise: exerciseFixture('e2', 'Remo con mancuerna', 'Dumbbell row'),
+  }),
+  itemFixture({
+    key: 'w2d1e3',
+    exerciseId: 'e3',
+    reps: null,
+    seconds: 45,
+    restSeconds: 60,
+    group: { kind: 'superset', label: 'A' },
+    exercise: exerciseFixture('e3', 'Plancha', ''),
+  }),
+])
 
 /** A pending set 2 of the first exercise, as the queue (the page) and the island's map hold it. */
 const pending: QueuedSet = {

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareLanguage } from '@/lib/i18n'
 import { setSession } from '@/lib/session'
 import { SessionProvider } from '@/lib/use-session'
+import { exerciseFixture, itemFixture, sessionFixture } from '../testing/workout-fixture'
 import { TodayPage } from './today-page'
 
 const client = {
@@ -22,39 +23,17 @@ const client = {
   updatedAt: '',
 }
 
-const exercise = { id: 'e1', nameEs: 'Press banca con barra', nameEn: 'Barbell bench press', cues: [], videoUrl: null, imageUrl: null }
-const session: Today['data'][number] = {
-  sessionId: null,
-  assignmentId: '2a9f6c1e-4b3d-4e7a-8c5f-0d1e2f3a4b5c',
-  programId: 'p1',
-  programTitle: 'Fuerza base',
-  version: 1,
-  trainerName: 'Camila Rojas',
-  week: 2,
-  day: 1,
-  title: 'Push',
-  scheduledOn: '2026-12-07',
-  completedAt: null,
-  comment: null,
-  trainerReply: null,
-  items: [
-    {
-      key: 'w2d1e1',
-      exerciseId: 'e1',
-      sets: 2,
-      reps: { min: 8, max: 8 },
-      seconds: null,
-      load: { kind: 'kg', value: 40 },
-      restSeconds: 60,
-      tempo: '3010',
-      notes: '',
-      group: null,
-      exercise,
-      logged: [],
-      lastTime: { on: '2026-11-30', sets: [{ setNumber: 1, reps: 8, loadKg: 40, seconds: null }] },
-    },
-  ],
-}
+const session = sessionFixture([
+  itemFixture({
+    key: 'w2d1e1',
+    exerciseId: 'e1',
+    load: { kind: 'kg', value: 40 },
+    restSeconds: 60,
+    tempo: '3010',
+    exercise: exerciseFixture('e1', 'Press banca con barra', 'Barbell bench press'),
+    lastTime: { on: '2026-11-30', sets: [{ setNumber: 1, reps: 8, loadKg: 40, seconds: null }] },
+  }),
+])
 
 /** The API's edge: GET answers by path; POSTs to set-logs never answer (the gym basement). */
 function fakeApi(today: Omit<Today, 'date'>) {
