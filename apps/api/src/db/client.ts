@@ -69,6 +69,11 @@ export interface DatabaseOptions {
   poolMax?: number
   /** PGlite: start from this dump instead of an empty database (tests copy a migrated template). */
   loadDataDir?: Blob
+  /**
+   * PGlite: its shared buffers in MB (PostgreSQL's default 128). A test's small in-memory copy needs
+   * few; each buffer page it touches is fresh memory, paid again by every test file.
+   */
+  sharedBuffersMb?: number
   timeouts?: Partial<DatabaseTimeouts>
   /** Seconds to keep retrying an unreachable database (or a full disk) at start-up; default 0. */
   startWaitSeconds?: number
@@ -289,7 +294,12 @@ async function openPgliteLocked(opts: DatabaseOptions, dataDir: string, unlock: 
   }
   let client: PGlite
   try {
-    client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), loadDataDir: opts.loadDataDir, extensions: pgliteExtensions })
+    client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      loadDataDir: opts.loadDataDir,
+      extensions: pgliteExtensions,
+      ...(opts.sharedBuffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`] } : {}),
+    })
   } catch (err) {
     storage?.stop()
     if (dir && storage && (await freeBytesOf(dir, opts.statfs).catch(() => Infinity)) < Math.max(storage.reserveBytes, 1))

@@ -18,7 +18,7 @@ import type { LoginResponse, Role } from '@app/contracts'
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true, loadDataDir: await pgliteTemplateDump() })
+    const database = await openDatabase({ inMemory: true, loadDataDir: await pgliteTemplateDump(), sharedBuffersMb: 16 })
     return { ...database, drop: async () => {} }
   }
   const created = await createTestDatabase(serverUrl)
