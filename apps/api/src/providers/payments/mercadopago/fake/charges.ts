@@ -237,11 +237,13 @@ export function fakeCharges(ctx: ChargesContext) {
   }
 
   function issueToken(fields: Omit<CardToken, 'id' | 'status' | 'date_created' | 'date_due' | 'first_six_digits' | 'last_four_digits'>) {
+    // One reading of the clock: two could be a millisecond apart (the token's 7 days exactly).
+    const now = ctx.now()
     const made: CardToken = {
       id: randomBytes(16).toString('hex'),
       status: 'active',
-      date_created: iso(),
-      date_due: iso(ctx.now() + TOKEN_DAYS * day),
+      date_created: iso(now),
+      date_due: iso(now + TOKEN_DAYS * day),
       first_six_digits: fields.card_number.slice(0, 6),
       last_four_digits: fields.card_number.slice(-4),
       ...fields,
