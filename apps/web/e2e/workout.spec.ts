@@ -232,7 +232,7 @@ for (const language of ['es', 'en'] as const) {
 test('@mobile-only the HTML draws the day and takes a set before the app has arrived; the app sends it once and keeps the focus', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000)
   const trainer = await trainerThroughApi(request)
   const client = await payingClientThroughApi(request, trainer, { firstName: 'Marta' })
@@ -268,6 +268,7 @@ test('@mobile-only the HTML draws the day and takes a set before the app has arr
   await sets.getByLabel('Repeticiones, serie 2').fill('7')
   await sets.getByLabel('Repeticiones, serie 2').focus()
   expect(posts).toEqual([])
+  await screenshot(page, testInfo, 'today-island-es')
 
   releaseApp()
   // The app takes the island's place: the same day, the set it took sent once, the focus kept.
