@@ -149,7 +149,13 @@ test('a large account gets its data by a mailed link that only it can use, signe
   await expect(page.getByRole('heading', { level: 1, name: 'Descargar mis datos' })).toBeVisible()
   await expectAccessible(page, 'account-export-link')
   const downloading = page.waitForEvent('download')
+  downloading.catch(() => undefined)
+  // A refusal ends the test at once, saying what the server answered (it once waited out the
+  // test's 4 minutes for a download that could no longer come, on a loaded run).
+  const answered = page.waitForResponse((r) => r.url().includes('/account/export/download') && r.status() !== 401)
   await page.getByRole('button', { name: 'Descargar el archivo' }).click()
+  const answer = await answered
+  expect(answer.ok(), `the owner's download was refused: ${answer.status()} ${await answer.text().catch(() => '')}`).toBe(true)
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.json$/)
   const exported = JSON.parse(await readFile((await download.path())!, 'utf8'))
