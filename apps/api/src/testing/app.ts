@@ -58,7 +58,7 @@ export interface TestContext {
  * Builds the app once for a test file (call at the top level of a describe or file).
  * Returns a context object whose fields are set in beforeAll.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(overrides: Partial<Config> = {}, { backgroundJobs = false }: { backgroundJobs?: boolean } = {}): TestContext {
   const ctx = {} as TestContext
   let database: Awaited<ReturnType<typeof openTestDatabase>>
   const contract = useContractCheck()
@@ -67,7 +67,8 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     ctx.database = database
     ctx.config = testConfig(overrides)
     ctx.mail = recordingTransport()
-    ctx.app = await buildApp({ config: ctx.config, database, mailTransport: ctx.mail, mailAutoDeliver: false, serveWeb: false })
+    // The mail worker and the background jobs run only when a test asks (backgroundJobs), as in a server.
+    ctx.app = await buildApp({ config: ctx.config, database, mailTransport: ctx.mail, mailAutoDeliver: backgroundJobs, serveWeb: false })
     contract.attach(ctx.app)
     await ctx.app.ready()
   })
