@@ -63,4 +63,21 @@ describe('DeferredToaster', () => {
     await screen.findByText('Nuevo récord')
     vi.doUnmock('@/components/ui/sonner')
   })
+
+  it('the connection returns while a download started offline is still under way: once that one fails, it tries again', async () => {
+    let fail: ((err: Error) => void) | undefined
+    vi.doMock('@/components/ui/sonner', async (original) => {
+      if (!fail) await new Promise((_, reject) => (fail = reject))
+      return original()
+    })
+    toast('Nuevo récord')
+    render(<mod.DeferredToaster />)
+    fireEvent.pointerDown(window)
+    await vi.waitFor(() => expect(fail).toBeDefined())
+    fireEvent(window, new Event('online'))
+    act(() => fail!(new TypeError('Failed to fetch dynamically imported module')))
+    // Well before the fallback's few seconds, which would load it anyway.
+    await screen.findByText('Nuevo récord', {}, { timeout: mod.TOASTER_FALLBACK_MS / 4 })
+    vi.doUnmock('@/components/ui/sonner')
+  })
 })

@@ -37,15 +37,24 @@ export function DeferredToaster() {
     if (Toaster) return
     let done = false
     let loading = false
+    // Asked again during a download (the connection came back while one started offline was
+    // still under way): if that download fails, the ask is not lost, it tries once more.
+    let askedAgain = false
     const mount = () => {
-      if (done || loading) return
+      if (done) return
+      if (loading) {
+        askedAgain = true
+        return
+      }
       loading = true
+      askedAgain = false
       loadToaster().then(
         (component) => {
           if (!done) setToaster(() => component)
         },
         () => {
           loading = false
+          if (askedAgain) mount()
         },
       )
     }
