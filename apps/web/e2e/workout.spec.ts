@@ -150,16 +150,48 @@ for (const language of ['es', 'en'] as const) {
     await screenshot(page, testInfo, `today-online-${language}`)
 
     // The client's pages are kept by their service worker (scope /cliente) once opened.
-    await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.getRegistration('/cliente')
-      if (!registration?.active) return false
-      const kept = new Set((await (await caches.open('entrenapp-client-v1')).keys()).map((r) => r.url))
-      return performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name))
-        .filter((u) => u.origin === location.origin && !u.pathname.startsWith('/api/'))
-        .every((u) => kept.has(u.href))
-    })
+    // Polled from here: waitForFunction takes an async function's promise as its truthy answer at once.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/cliente')
+          if (!registration?.active) return false
+          const kept = new Set((await (await caches.open('entrenapp-client-v1')).keys()).map((r) => r.url))
+          return performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && !u.pathname.startsWith('/api/'))
+            .every((u) => kept.has(u.href))
+        }),
+      )
+      .toBe(true)
+
+    // The page keeps its records on the device once it has them (IndexedDB): they are the "before"
+    // of the record below, after an offline reload. A person who lifts has had them for a while.
+    const recordsKept = `records:${client.user.id}`
+    await expect
+      .poll(() =>
+        page.evaluate(async (key) => {
+          const name = 'entrenapp-workout-answers'
+          // Never opened here first: that would make the database without the page's store.
+          if (!(await indexedDB.databases()).some((d) => d.name === name)) return false
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open(name)
+            open.onsuccess = () => resolve(open.result)
+            open.onerror = () => reject(open.error)
+          })
+          try {
+            return await new Promise<boolean>((resolve) => {
+              const got = db.transaction('answers').objectStore('answers').get(key)
+              got.onsuccess = () => resolve(got.result !== undefined)
+              got.onerror = () => resolve(false)
+            })
+          } finally {
+            db.close()
+          }
+        }, recordsKept),
+      )
+      .toBe(true)
 
     // The gym basement: no network.
     await context.setOffline(true)
