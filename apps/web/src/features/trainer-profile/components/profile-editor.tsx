@@ -73,7 +73,11 @@ export function ProfileEditor() {
   const photo = useMutation({ mutationFn: uploadMyPhoto, onSuccess: (p) => (store(p), toast.success(t('photoSaved'))) })
 
   if (profile.isPending || !form)
-    return profile.isError ? <ErrorAlert>{t('loadFailed')}</ErrorAlert> : <Skeleton role="status" className="h-64 rounded-xl" aria-label={t('loading')} />
+    return profile.isError ? (
+      <ErrorAlert>{t('loadFailed')}</ErrorAlert>
+    ) : (
+      <Skeleton role="status" className="h-64 rounded-xl" aria-label={t('loading')} />
+    )
   const p = profile.data!
   const set = (patch: Partial<ProfileInput>) => setForm((f) => ({ ...f!, ...patch }))
   const onSubmit = (e: FormEvent) => (e.preventDefault(), save.mutate())
