@@ -13,7 +13,10 @@ describe('ProfileEditor', () => {
   // axe: an aria-label on an element without a role is not announced (aria-prohibited-attr); the
   // E2E's axe sweep caught the editor's skeleton while the profile loaded.
   it('while the profile loads, says so as a status region', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    )
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ProfileEditor />
