@@ -142,13 +142,14 @@ export async function downloadExport(app: FastifyInstance, user: AuthUser, token
   return { file: gunzipSync(row.content), builtAt: row.builtAt ?? now }
 }
 
-/** Deletes the files whose links expired, and failed exports after the same days (the purge runs it). */
-export async function deleteExpiredExports(db: Db, now = new Date()): Promise<number> {
+/** Deletes the files whose links expired, and failed exports after the same days (the purge runs it); `onlyUserId`: that person's only. */
+export async function deleteExpiredExports(db: Db, now = new Date(), onlyUserId?: string): Promise<number> {
   const cutoff = new Date(now.getTime() - DATA_EXPORT_LINK_DAYS * DAY_MS).toISOString()
   return rowsOf<{ id: string }>(
     await db.execute(sql`
       delete from data_exports
-      where expires_at <= ${now.toISOString()}::timestamptz or (status = 'failed' and created_at <= ${cutoff}::timestamptz)
+      where (expires_at <= ${now.toISOString()}::timestamptz or (status = 'failed' and created_at <= ${cutoff}::timestamptz))
+        ${onlyUserId ? sql`and user_id = ${onlyUserId}` : sql``}
       returning id`),
   ).length
 }

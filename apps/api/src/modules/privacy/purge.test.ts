@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditLog, clientPayments, coachingLinks, exercises, programs, users } from '../../db/schema.ts'
+import { accessRequests, auditLog, clientPayments, coachingLinks, dataExports, exercises, programs, users } from '../../db/schema.ts'
 import { call, createUserAndLogin, useTestApp } from '../../testing/app.ts'
 import { dayFromNow } from '../bookings/test-helpers.ts'
 import { trainerWithRow } from '../exercises/test-helpers.ts'
@@ -237,5 +237,26 @@ describe('the 90-day purge', () => {
     expect((await purgeClosedAccounts(ctx.app.db)).leads).toBe(1)
     expect(await scan(['lead-old@example.com'])).toEqual([])
     expect(await scan(['lead-new@example.com'])).toEqual(['access_requests.email holds lead-new@example.com'])
+  })
+
+  it("one account's purge (the E2E's clock, days ahead) leaves other people's export links and leads alone", async () => {
+    const [closing, other] = [await createUserAndLogin(ctx.app), await createUserAndLogin(ctx.app)]
+    const link = { status: 'ready' as const, rowCount: 200, expiresAt: new Date(Date.now() + 7 * DAY) }
+    await ctx.app.db.insert(dataExports).values([
+      { ...link, userId: closing.user.id },
+      { ...link, userId: other.user.id },
+    ])
+    const old = new Date(Date.now() - 731 * DAY)
+    const [lead] = await ctx.app.db
+      .insert(accessRequests)
+      .values({ title: 't', subject: 's', email: 'lead-kept@example.com', content: 'c', createdAt: old })
+      .returning({ id: accessRequests.id })
+    expect(await purgeClosedAccounts(ctx.app.db, new Date(Date.now() + 91 * DAY), 50, closing.user.id)).toEqual({
+      accounts: 0,
+      leads: 0,
+      exports: 1,
+    })
+    expect(await ctx.app.db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.userId, other.user.id))).toHaveLength(1)
+    expect(await ctx.app.db.select({ id: accessRequests.id }).from(accessRequests).where(eq(accessRequests.id, lead.id))).toHaveLength(1)
   })
 })

@@ -193,6 +193,9 @@ export async function purgeClosedAccounts(
     })
     if (!done) break
   }
+  // One account's purge (the E2E's clock, days ahead) leaves everyone else's leads and export links
+  // alone: a parallel test's fresh link was deleted as "expired" by it.
+  if (onlyUserId) return { accounts, leads: 0, exports: await deleteExpiredExports(db, now, onlyUserId) }
   const leadCutoff = new Date(now.getTime() - LEAD_RETENTION_DAYS * DAY_MS).toISOString()
   const leads = rowsOf<{ id: string }>(
     await db.execute(sql`delete from access_requests where created_at < ${leadCutoff}::timestamptz returning id`),
