@@ -13,7 +13,7 @@ const PurgeAnswerSchema = z.object({ accounts: z.number(), leads: z.number(), ex
 
 /**
  * The E2E's clock (issue 20): runs the 90-day purge (of one account by `email`, so other tests'
- * closed accounts are left alone), or the background export job, as if it were `at` (the server's
+ * closed accounts, export links and leads are left alone), or the background export job, as if it were `at` (the server's
  * own clock is not moved). Loopback callers only, never in production
  * (plugins/dev-only.ts): elsewhere these routes do not exist.
  */
