@@ -166,24 +166,26 @@ lanes() {
 # sources (typecheck, the web unit tests, the API contract: the document lints clean, no
 # unacknowledged breaking change against the merge-base with main, issue 28, docs/api.md); then
 # the suites, which serve the built apps/web/dist and spawn the built server, and lint.
+# Lint reads only the sources too: it runs here, where the two cores had ~12 % idle at the end
+# (the second stage is saturated from first to last second, decision 258).
 together \
   'build' 'npm run build' \
   'typecheck' 'npm run typecheck' \
   'web unit tests' 'npm run test -w apps/web' \
   'API contract lint' 'npm run lint:api' \
-  'API breaking changes' 'npm run api:diff'
+  'API breaking changes' 'npm run api:diff' \
+  'lint' 'npm run lint'
 # The suites in two lanes (decision 252), measured on one day against the other arrangements: the
 # E2E (Chromium's headless shell; it waits on its browsers more than it computes), then the API
 # suite on PostgreSQL (the machine's Node); beside them the API suite on PGlite (the default a new
 # user runs, on Node 24 LTS, decision 123), then the money bench at S on the embedded database
 # (issue 30, decisions 217, 227: the seed passes ledger:check, every operator money and list page
 # answers, the CSV export has every entry; its timings are printed, not enforced, on a machine
-# this busy), then lint, in the shorter lane. Every step runs even when one before it failed, so
+# this busy), in the shorter lane. Every step runs even when one before it failed, so
 # that one run shows every failure.
 lanes \
   'E2E' 'npm run e2e -w apps/web' \
   'API tests: PostgreSQL (Node 20)' 'npm run test:postgres -w apps/api' \
   :: \
   'API tests: unit + PGlite (Node 24)' 'npm run test:api:node24' \
-  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5' \
-  'lint' 'npm run lint'
+  'bench: money S (PGlite)' 'env DATABASE_URL= npm run bench:money -- --scale S --samples 5'
