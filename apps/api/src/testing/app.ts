@@ -7,18 +7,22 @@ import { openDatabase, type Database } from '../db/client.ts'
 import type { Mail, MailTransport } from '../plugins/mailer.ts'
 import { insertUser, type NewUser } from '../modules/users/service.ts'
 import { createTestDatabase, pgliteTemplateDump } from './db-template.ts'
+import { reusablePglite } from './reusable-pglite.ts'
 import { useContractCheck } from './contract-check.ts'
 import type { LoginResponse, Role } from '@app/contracts'
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
- * server of TEST_DATABASE_URL (dropped afterwards). Both start as copies of this run's migrated
- * template (testing/db-template.ts); opening still runs the migrator, which finds nothing to do.
+ * A fresh database for one test file: in-memory PGlite (the worker's copy reset to the template
+ * when it is free, testing/reusable-pglite.ts), or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL (dropped afterwards). Both start as copies of this run's migrated template
+ * (testing/db-template.ts); opening still runs the migrator, which finds nothing to do.
  */
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true, loadDataDir: await pgliteTemplateDump(), sharedBuffersMb: 16 })
+    const database = await reusablePglite(async () =>
+      openDatabase({ inMemory: true, loadDataDir: await pgliteTemplateDump(), sharedBuffersMb: 16 }),
+    )
     return { ...database, drop: async () => {} }
   }
   const created = await createTestDatabase(serverUrl)
