@@ -161,7 +161,9 @@ for (const lang of ['es', 'en'] as const) {
     const [squat, bench, row] = x.exercises.map(([, name]) => name)
     expect(await itemNames(page)).toEqual([squat, bench, row])
 
-    // Prescription of the squat; a bad figure is refused with the field's own words first.
+    // Prescription of the squat; a bad figure is refused with the field's own words first. The
+    // picker is gone first, as a person sees it go (a click during its exit once opened nothing).
+    await expect(page.getByRole('dialog')).toHaveCount(0)
     await page.getByRole('button', { name: x.edit(squat!) }).click()
     const editor = page.getByRole('dialog')
     await editor.getByLabel(x.sets).fill('0')
