@@ -51,7 +51,9 @@ test('trainer publishes and sets hours; a client finds, books, is reminded, atte
   await profile.getByLabel('Ciudad').fill('Santiago')
   await profile.getByLabel('Comuna').fill('Ñuñoa')
   await profile.getByLabel('Sobre mí').fill('Clases de pilates para todas las edades.')
-  await profile.getByRole('checkbox', { name: 'Pilates' }).check()
+  // Cards above may still be drawing: a click can land while the box moves (once, on a loaded CI
+  // run, Playwright's check found the box unchanged). It is tried again then.
+  await expect(async () => await profile.getByRole('checkbox', { name: 'Pilates' }).check({ timeout: 5_000 })).toPass()
   await profile.getByRole('button', { name: 'Guardar perfil' }).click()
   await expect(page.getByText('Perfil guardado')).toBeVisible()
   await profile.getByRole('button', { name: 'Publicar', exact: true }).click()
