@@ -42,8 +42,8 @@ async function readTemplate(client: PGlite): Promise<Template> {
   ).rows.map((r) => r.name)
   const rows: Template['rows'] = []
   for (const table of tables) {
-    const { rows: any } = await client.query(`select 1 from ${table} limit 1`)
-    if (any.length === 0) continue
+    const { rows: first } = await client.query(`select 1 from ${table} limit 1`)
+    if (first.length === 0) continue
     const copied = await client.query(`copy ${table} to '/dev/blob'`)
     rows.push({ table, blob: copied.blob! })
   }
