@@ -73,7 +73,9 @@ function onFirstUse(begin: () => void, { whenVisible }: { whenVisible: boolean }
   const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove', 'wheel', 'scroll'] as const
   let observer: IntersectionObserver | undefined
   let started = false
-  const once = () => {
+  const once = (event?: Event) => {
+    // Chromium sends a resting pointer a synthetic move (no movement) after layout: not a sign of use.
+    if (event?.type === 'pointermove' && (event as PointerEvent).movementX === 0 && (event as PointerEvent).movementY === 0) return
     if (started) return
     started = true
     for (const type of events) document.removeEventListener(type, once, true)
