@@ -21,6 +21,25 @@ const sources: Record<Entry, string> = {
 }
 
 /**
+ * Packages left to node_modules in the test bundles: native code, WebAssembly, or files found beside
+ * their own module (`__dirname`: fonts, static assets, package.json, worker scripts). Every other
+ * package is bundled in: resolving and loading ~1,000 files of node_modules was ~0.55 CPU-s of a spawned
+ * server's ~2 CPU-s start (decision 260). `npm run build`'s dist/ keeps them all external.
+ */
+const keptExternal = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'sharp',
+  'pg-native',
+  'pdfkit',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'ioredis',
+  'pino',
+  'thread-stream',
+]
+
+/**
  * Builds this run's bundles from the sources as they are now (vitest globalSetup; about 2
  * CPU-seconds) and answers their directory: at dist/'s depth below apps/api, so that a bundle
  * finds drizzle/ and ../web/dist as dist/ does.
@@ -29,7 +48,18 @@ export async function buildForTests(): Promise<string> {
   const { build } = await import('tsup')
   const config = (await import('../../tsup.config.ts')).default as Parameters<typeof build>[0]
   const dir = join(apiDir, `.test-build-${process.pid}`)
-  await build({ ...config, config: false, entry: sources, outDir: dir, sourcemap: false, silent: true })
+  await build({
+    ...config,
+    config: false,
+    entry: sources,
+    outDir: dir,
+    sourcemap: false,
+    silent: true,
+    noExternal: [new RegExp(`^(?!(${keptExternal.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`)],
+    external: keptExternal,
+    // Bundled CommonJS packages call `require` for Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  })
   return dir
 }
 
