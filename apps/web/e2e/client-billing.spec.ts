@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { approveCentralBilling, createGym, openDashboardAs, registerOwner } from './business-helpers'
-import { expectAccessible as axeCheck, latestMail, screenshot, uniqueEmail } from './support'
+import { expectAccessible as axeCheck, latestMail, openDialog, screenshot, uniqueEmail } from './support'
 import { approvedTaxStartThroughApi } from './tax-start-helpers'
 import { mailedCode, newEmail, PASSWORD, payoutsInProviderTab, storeSession, trainerThroughApi } from './trainer-helpers'
 
@@ -56,8 +56,8 @@ async function createOffer(page: Page, offer: { title: string; price: number; se
 }
 
 async function inviteClient(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Invitar cliente' }).click()
   const dialog = page.getByRole('dialog')
+  await openDialog(page.getByRole('button', { name: 'Invitar cliente' }), dialog.getByLabel('Correo del cliente'))
   await dialog.getByLabel('Correo del cliente').fill(email)
   await dialog.getByRole('button', { name: 'Enviar invitación' }).click()
   await expect(page.getByText(`Invitación enviada a ${email}`)).toBeVisible()

@@ -4,7 +4,7 @@
 // the card form (a declined card first, then another); a declined renewal mails a payment link in
 // the client's language that pays in one go. Once in Spanish and once in English.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { expectAccessible, latestMail, screenshot, storeSession, uniqueEmail } from './support'
+import { expectAccessible, latestMail, openDialog, screenshot, storeSession, uniqueEmail } from './support'
 import { mailedCode, PASSWORD, trainerThroughApi } from './trainer-helpers'
 
 const TEXTS = {
@@ -90,8 +90,8 @@ async function publishAndInvite(page: Page, t: (typeof TEXTS)[Language], title: 
   await dialog.getByRole('button', { name: t.create }).click()
   await expect(page.getByText(t.created).last()).toBeVisible()
   await expect(dialog).toBeHidden()
-  await page.getByRole('button', { name: t.invite }).click()
   const invite = page.getByRole('dialog')
+  await openDialog(page.getByRole('button', { name: t.invite }), invite.getByLabel(t.email))
   await invite.getByLabel(t.email).fill(clientEmail)
   await invite.getByRole('button', { name: t.send }).click()
   await expect(invite).toBeHidden()

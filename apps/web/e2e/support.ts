@@ -1,6 +1,6 @@
-// Shared E2E helpers: one e-mail generator, one mailbox poller, one axe check, one screenshot path.
+// Shared E2E helpers: one e-mail generator, one mailbox poller, one axe check, one screenshot path, one dialog opener.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -105,4 +105,16 @@ export async function storeSession(page: Page, session: { user: unknown; token: 
     localStorage.setItem('entrenapp.token', s.token)
     localStorage.setItem('entrenapp.refreshToken', s.refreshToken)
   }, session)
+}
+
+/**
+ * Clicks `button` until `field` (inside the dialog it opens) shows. A dialog that just closed gives
+ * the focus back to its own button a moment later; on a loaded run a click can come first, and
+ * that late focus then closes the new dialog (seen once in CI). A person would click again.
+ */
+export async function openDialog(button: Locator, field: Locator) {
+  await expect(async () => {
+    if (!(await field.isVisible())) await button.click({ timeout: 5_000 })
+    await expect(field).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
 }
