@@ -55,6 +55,8 @@ export async function buildForTests(): Promise<string> {
     outDir: dir,
     sourcemap: false,
     silent: true,
+    // tsup bundles what `noExternal` matches (every import but these) and what a bundled package
+    // imports unless `external` names it (pino, reached from fastify, is no dependency of ours).
     noExternal: [new RegExp(`^(?!(${keptExternal.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`)],
     external: keptExternal,
     // Bundled CommonJS packages call `require` for Node's own modules.

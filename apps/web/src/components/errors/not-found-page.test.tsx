@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { showLanguage, storeLanguage } from '@/lib/language'
 import { NotFoundPage } from './not-found-page'
@@ -17,7 +17,6 @@ describe("the site's language (issue 23, point 5)", () => {
   // after that file's last test (the first 404 came in English once in six runs under load). The
   // test itself never awaits, so nothing else runs inside it.
   beforeEach(() => localStorage.clear())
-  afterEach(() => localStorage.clear())
 
   it('the 404 page speaks Spanish on the Spanish site, English under /business, and the chosen language above both', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
